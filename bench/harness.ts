@@ -1,0 +1,47 @@
+// The benchmark contract: each suite measures itself against a baseline in the same run and returns rows.
+import { Bench } from 'tinybench';
+
+/** One printed result: a measured figure and its ratio to a baseline measured in the same run. */
+export interface BenchRow {
+  /** What was measured. */
+  readonly name: string;
+  /** What it was compared with. */
+  readonly baseline: string;
+  /** measured ÷ baseline (throughput ratio: above 1 means faster than the baseline). */
+  readonly ratio: number;
+  /** The absolute figures, human-readable. */
+  readonly detail: string;
+  /** The target ratio, when the project states one. */
+  readonly target?: string;
+}
+
+/** A suite of measurements. */
+export interface BenchSuite {
+  readonly title: string;
+  run(): Promise<readonly BenchRow[]>;
+}
+
+/**
+ * Runs two tasks in one tinybench instance and returns their mean operations per second,
+ * so each ratio compares figures measured under the same conditions.
+ */
+export async function compare(
+  subject: { name: string; fn: () => unknown },
+  baseline: { name: string; fn: () => unknown },
+  time = 1000,
+): Promise<{ subjectHz: number; baselineHz: number }> {
+  const bench = new Bench({ time, warmupTime: 200 });
+  bench.add(baseline.name, baseline.fn).add(subject.name, subject.fn);
+  await bench.run();
+  const hz = (name: string): number => {
+    const result = bench.getTask(name)?.result;
+    if (result?.state !== 'completed') throw new Error(`benchmark task "${name}" did not complete`);
+    return result.throughput.mean;
+  };
+  return { subjectHz: hz(subject.name), baselineHz: hz(baseline.name) };
+}
+
+/** Megabytes per second for an operation over `bytes` bytes running at `hz` operations per second. */
+export function mbPerSecond(bytes: number, hz: number): string {
+  return `${((bytes * hz) / 1e6).toFixed(1)} MB/s`;
+}

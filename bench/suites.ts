@@ -1,0 +1,5 @@
+// The list of benchmark suites `npm run bench` runs, in order.
+import type { BenchSuite } from './harness.js';
+
+/** Every suite, in the order they are printed. */
+export const SUITES: readonly BenchSuite[] = [];
