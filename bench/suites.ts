@@ -1,5 +1,7 @@
 // The list of benchmark suites `npm run bench` runs, in order.
+import { evidenceSuite } from './evidence.js';
+import { gateSuite } from './gate.js';
 import type { BenchSuite } from './harness.js';
 
 /** Every suite, in the order they are printed. */
-export const SUITES: readonly BenchSuite[] = [];
+export const SUITES: readonly BenchSuite[] = [gateSuite, evidenceSuite];

@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 /** Where a command reads and writes. Injected so tests can run commands in-process. */
 export interface CliIo {
   readonly stdin: Readable;
-  readonly stdout: (text: string) => void;
+  /** Standard output: text, or raw bytes (evidence read back is written exactly as stored). */
+  readonly stdout: (data: string | Uint8Array) => void;
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

@@ -67,13 +67,23 @@ export const DETAIL_CODES = {
     'bind.invalid_timestamp',
     'bind.missing_context',
     'bind.rejected',
+    'bind.tool_failure',
   ],
-  sanitize: ['sanitize.rejected', 'sanitize.purpose_conflict'],
+  sanitize: ['sanitize.rejected', 'sanitize.purpose_unresolved', 'sanitize.too_large', 'sanitize.expansion'],
   project: ['project.missing_value'],
 } as const satisfies Record<StageName, readonly string[]>;
 
 /** A detailed failure code (operator-facing, lives in the audit record). */
-export type DetailCode = (typeof DETAIL_CODES)[Exclude<StageName, 'validate'>][number] | `validate.${string}`;
+export type DetailCode =
+  | (typeof DETAIL_CODES)[Exclude<StageName, 'validate'>][number]
+  | `validate.${string}`
+  | (typeof INTERNAL_CODES)[number];
+
+/**
+ * Detailed codes that are not a verdict on content: an unexpected exception inside the gate (a defect), and
+ * an evidence vault or audit sink that could not record the call (the gate fails closed).
+ */
+export const INTERNAL_CODES = ['internal.exception', 'internal.evidence_unavailable', 'internal.audit_unavailable'] as const;
 
 /** The agent-facing code each detailed read and parse code is reported as; other stages map one to one. */
 const DETAIL_TO_AGENT: Readonly<Record<string, AgentCode>> = Object.freeze(
@@ -90,6 +100,8 @@ const DETAIL_TO_AGENT: Readonly<Record<string, AgentCode>> = Object.freeze(
     'parse.items': 'result_too_large',
     'parse.string_length': 'result_too_large',
     'parse.nodes': 'result_too_large',
+    'bind.tool_failure': 'upstream_error',
+    'sanitize.too_large': 'result_too_large',
   }),
 );
 
@@ -104,5 +116,6 @@ const STAGE_TO_AGENT: Readonly<Record<StageName, AgentCode>> = Object.freeze({
 
 /** The agent-facing code for a detailed code raised in a stage. */
 export function agentCodeFor(stage: StageName, code: DetailCode): AgentCode {
+  if ((INTERNAL_CODES as readonly string[]).includes(code)) return 'internal_error';
   return DETAIL_TO_AGENT[code] ?? STAGE_TO_AGENT[stage];
 }

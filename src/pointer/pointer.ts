@@ -7,8 +7,11 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_$.-]{1,64}$/;
 
 /** Escapes one segment per RFC 6901 (`~` → `~0`, `/` → `~1`). */
 export function escapeSegment(segment: PointerSegment): string {
-  return typeof segment === 'number' ? String(segment) : segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  if (typeof segment === 'number') return String(segment);
+  return NEEDS_ESCAPE.test(segment) ? segment.replaceAll('~', '~0').replaceAll('/', '~1') : segment;
 }
+
+const NEEDS_ESCAPE = /[~/]/;
 
 /** The exact JSON pointer for a path. Holds member names verbatim: for internal lookups, not for reports. */
 export function formatPointer(path: readonly PointerSegment[]): string {

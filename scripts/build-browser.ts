@@ -1,0 +1,66 @@
+// Builds the UI sinks' browser bundle (dist/browser/airlock-sinks.js): ESM for browsers, no Node modules.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** The module the bundle is built from. */
+export const BROWSER_ENTRY = join(ROOT, 'sinks/html/browser.ts');
+
+/** Where `npm run build:browser` writes the bundle. */
+export const BROWSER_BUNDLE = join(ROOT, 'dist/browser/airlock-sinks.js');
+
+/**
+ * The Node built-ins the egress checks import, each with its browser stand-in (same results, built on WHATWG
+ * URL, ipaddr.js and punycode.js). Every other Node built-in, and jsdom, fails the build.
+ */
+const BROWSER_STAND_INS: Readonly<Record<string, string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, string>, {
+    'node:net': join(ROOT, 'sinks/html/browser-shims/node-net.ts'),
+    'node:url': join(ROOT, 'sinks/html/browser-shims/node-url.ts'),
+  }),
+);
+
+const NODE_ONLY = /^(?:node:.*|jsdom(?:\/.*)?)$/;
+
+function browserOnly(): Plugin {
+  return {
+    name: 'airlock-browser-only',
+    setup(builder) {
+      builder.onResolve({ filter: NODE_ONLY }, (args) => {
+        const standIn = BROWSER_STAND_INS[args.path];
+        if (standIn !== undefined) return { path: standIn };
+        return { errors: [{ text: `"${args.path}" is Node-only and cannot be in the browser bundle` }] };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles the browser entry (DOM rendering, Markdown, egress policy) as one ES module for browsers, with a
+ * source map, and returns esbuild's metafile so callers can see every input that went in.
+ */
+export async function buildBrowserBundle(outfile: string = BROWSER_BUNDLE): Promise<Metafile> {
+  const result = await build({
+    entryPoints: [BROWSER_ENTRY],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    sourcemap: true,
+    metafile: true,
+    legalComments: 'eof',
+    logLevel: 'silent',
+    plugins: [browserOnly()],
+  });
+  return result.metafile;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const metafile = await buildBrowserBundle();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    console.log(`${file}: ${String(output.bytes)} bytes`);
+  }
+}

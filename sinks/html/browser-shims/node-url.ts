@@ -1,0 +1,34 @@
+// Browser stand-ins for the `node:url` domain functions the egress checks use, on the WHATWG URL setter.
+import punycode from 'punycode.js';
+
+/**
+ * Node's `url.domainToASCII`: the host as the WHATWG hostname setter of a special URL leaves it, or `''` when
+ * the setter refuses it. The setter leaves the old host on failure, so it runs from two different hosts: they
+ * agree only when the input was taken. Only the browser bundle uses it, in place of `node:url`.
+ */
+export function domainToASCII(domain: string): string {
+  if (domain === '') return '';
+  const first = new URL('ws://a');
+  const second = new URL('ws://b');
+  first.hostname = domain;
+  second.hostname = domain;
+  return first.hostname === second.hostname ? first.hostname : '';
+}
+
+/**
+ * Node's `url.domainToUnicode`: the ASCII form of the host with every `xn--` label decoded from Punycode (a
+ * label that does not decode stays as it is), or `''` when the host is refused.
+ */
+export function domainToUnicode(domain: string): string {
+  const ascii = domainToASCII(domain);
+  return ascii
+    .split('.')
+    .map((label) => {
+      try {
+        return punycode.toUnicode(label);
+      } catch {
+        return label;
+      }
+    })
+    .join('.');
+}

@@ -1,0 +1,77 @@
+// renderHtmlInto: the html sink for browsers — builds DOM nodes; text is only ever a text node.
+import { HTML_LINK_REL } from '../../src/purposes/html-profile.js';
+import type { Finding } from '../../src/purposes/finding.js';
+import { sanitizeMarkup } from './markup-dom.js';
+import { checkDisplayOptions, type DisplayOptions } from './display-options.js';
+import { planDisplay, type DisplayInput, type DisplayNode } from './plan.js';
+
+/** What rendering into the DOM changed: blocked links and what sanitizing removed, as findings. */
+export interface HtmlRenderReport {
+  readonly findings: readonly Finding[];
+}
+
+/**
+ * Renders an accepted outcome's data (or one purposed value) into `element`, replacing its children. Strings
+ * become text nodes (`document.createTextNode`), whatever they contain; a `url` field becomes an `<a>` with
+ * `rel="noopener noreferrer nofollow ugc"` only when the egress policy allows it; an `html` field is
+ * sanitized again on the page's own DOM by DOMPurify to the minimal profile (links through the same policy,
+ * no images) and only that sanitized markup is parsed, into a detached `<div>`; a document without a window
+ * shows it as text. Objects become `<dl>` (names as text), arrays `<ul>`.
+ */
+export function renderHtmlInto(
+  element: Element,
+  input: DisplayInput,
+  options: DisplayOptions,
+): HtmlRenderReport {
+  const { policy } = checkDisplayOptions(options);
+  const plan = planDisplay(input, policy);
+  const document = element.ownerDocument;
+  const findings: Finding[] = [...plan.findings];
+  const wrap = (tag: 'li' | 'dt' | 'dd', child: Node): HTMLElement => {
+    const box = document.createElement(tag);
+    box.append(child);
+    return box;
+  };
+
+  const build = (node: DisplayNode): Node => {
+    switch (node.kind) {
+      case 'text':
+        return document.createTextNode(node.text);
+      case 'link': {
+        const link = document.createElement('a');
+        link.setAttribute('href', node.href);
+        link.setAttribute('rel', HTML_LINK_REL);
+        link.append(document.createTextNode(node.href));
+        return link;
+      }
+      case 'markup': {
+        const window = document.defaultView;
+        const sanitized =
+          window === null ? undefined : sanitizeMarkup(node.markup, window, policy, node.reportPointer);
+        const box = document.createElement('div');
+        if (sanitized === undefined) {
+          box.append(document.createTextNode(node.markup));
+        } else {
+          box.innerHTML = sanitized.html;
+          findings.push(...sanitized.findings);
+        }
+        return box;
+      }
+      case 'list': {
+        const list = document.createElement('ul');
+        for (const item of node.items) list.append(wrap('li', build(item)));
+        return list;
+      }
+      case 'fields': {
+        const fields = document.createElement('dl');
+        for (const field of node.fields) {
+          fields.append(wrap('dt', document.createTextNode(field.name)), wrap('dd', build(field.value)));
+        }
+        return fields;
+      }
+    }
+  };
+
+  element.replaceChildren(build(plan.root));
+  return { findings };
+}

@@ -1,0 +1,115 @@
+// authorize: decide, ask a person when the decision says ask, audit the final decision, and only then let a call run.
+import type { JsonValue } from '../json/types.js';
+import { untilAborted } from './abortable.js';
+import { evaluateCall, type EvaluatedCall, type ToolCallProposal } from './decide.js';
+import type { DecisionDocument } from './decision.js';
+import { applyDecisionRule } from './decision-rule.js';
+import { decisionAuditRecord, type Confirmation, type DecisionAuditSink } from './decision-audit.js';
+import { statusOrClosed, type ToolRegistry, type ToolStatus } from './registry.js';
+import type { Session } from './session.js';
+
+/** What a person is shown before answering an `ask`. */
+export interface ConfirmRequest {
+  readonly session: string;
+  readonly tool: string;
+  /** The exact arguments the tool would receive (canonical JSON), for the person's eyes only. */
+  readonly arguments: JsonValue;
+  readonly decision: DecisionDocument;
+}
+
+/** Puts an `ask` to a person. Only `true` approves; anything else, a throw or no answer in time refuses. */
+export type ConfirmHook = (request: ConfirmRequest, signal: AbortSignal) => boolean | Promise<boolean>;
+
+/** How decisions are taken and recorded. */
+export interface AuthorizeOptions {
+  /** Where every final decision is recorded; a decision that cannot be recorded is `deny`. */
+  readonly audit: DecisionAuditSink;
+  /** The person to ask; without one, every `ask` is `deny` (`confirm_failed`). */
+  readonly confirm?: ConfirmHook;
+  /** How long a person has to answer, in milliseconds (default five minutes). */
+  readonly confirmTimeoutMs?: number;
+  /** The tool registry: a tool whose current definition is not approved is `deny` (`tool_quarantined`). */
+  readonly registry?: ToolRegistry;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly clock?: () => number;
+}
+
+/** The final decision, with the arguments to send when it is `allow`. */
+export interface Authorization {
+  readonly document: DecisionDocument;
+  readonly evaluated: EvaluatedCall;
+  /** The registry's view of the tool, when a registry was consulted. */
+  readonly status?: ToolStatus;
+}
+
+const DEFAULT_CONFIRM_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Takes the permission decision for a proposed call and makes it final. An `ask` goes to the confirm hook:
+ * `true` makes it `allow` (`confirmed`) — still only for valid arguments and an allowed tool — and a refusal,
+ * an error or a timeout makes it `deny` (`refused`, `confirm_failed`). The final decision is written to the
+ * audit sink before this resolves; if that fails the decision is `deny` (`audit_unavailable`). Never throws.
+ */
+export async function authorize(
+  call: ToolCallProposal,
+  session: Session,
+  options: AuthorizeOptions,
+  requestId?: string,
+): Promise<Authorization> {
+  const clock = options.clock ?? Date.now;
+  const name = typeof call.tool === 'string' ? call.tool : '';
+  const status = options.registry === undefined ? undefined : await statusOrClosed(options.registry, name);
+  const evaluated = evaluateCall(call, session, { approved: status?.approved !== false });
+  let document = evaluated.document;
+  let confirmation: Confirmation | undefined;
+  if (document.decision === 'ask') {
+    confirmation = await askPerson(evaluated, session, options);
+    document =
+      confirmation === 'approved'
+        ? applyDecisionRule(
+            { ...document, decision: 'allow', reason: 'confirmed' },
+            { ...evaluated.facts, confirmed: true },
+          )
+        : {
+            ...document,
+            decision: 'deny',
+            reason: confirmation === 'refused' ? 'refused' : 'confirm_failed',
+          };
+  }
+  const record = decisionAuditRecord(evaluated, document, {
+    session: session.id,
+    time: clock(),
+    ...(requestId === undefined ? {} : { requestId }),
+    ...(confirmation === undefined ? {} : { confirmation }),
+    ...(status === undefined ? {} : { toolState: status.state }),
+  });
+  try {
+    await options.audit.write(record);
+  } catch {
+    document = { ...document, decision: 'deny', reason: 'audit_unavailable' };
+  }
+  return { document, evaluated, ...(status === undefined ? {} : { status }) };
+}
+
+async function askPerson(
+  evaluated: EvaluatedCall,
+  session: Session,
+  options: AuthorizeOptions,
+): Promise<Confirmation> {
+  const { confirm } = options;
+  const args = evaluated.arguments;
+  if (confirm === undefined || !args.ok) return 'failed';
+  const timeout = AbortSignal.timeout(options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS);
+  const request: ConfirmRequest = {
+    session: session.id,
+    tool: evaluated.document.tool,
+    arguments: args.value,
+    decision: evaluated.document,
+  };
+  try {
+    const answer: unknown = await untilAborted(() => confirm(request, timeout), timeout);
+    return answer === true ? 'approved' : 'refused';
+  } catch {
+    return 'failed';
+  }
+}

@@ -1,0 +1,107 @@
+// The tool registry: definitions pinned by canonical hash on approval, rug pulls quarantined, run-time states shared.
+import { snapshotDefinition, type ToolDefinitionSnapshot } from './tool-definition.js';
+import { DEFAULT_STATE, isToolState, type ToolState, type ToolStateStore } from './tool-state.js';
+
+/** Why a published definition is quarantined. */
+export type QuarantineReason = 'unapproved' | 'changed' | 'renamed' | 'invalid';
+
+/** The registry's verdict on a published definition. */
+export type ReviewVerdict =
+  | { readonly status: 'approved'; readonly name: string; readonly hash: string }
+  | {
+      readonly status: 'quarantined';
+      /** The published name when it is a valid one; absent for an `invalid` definition. */
+      readonly name?: string;
+      readonly hash?: string;
+      readonly reason: QuarantineReason;
+      /** For `renamed`: the approved names that have this very definition. */
+      readonly sameAs?: readonly string[];
+    };
+
+/** Whether this instance may use a tool now, and its shared run-time state. */
+export interface ToolStatus {
+  /** The definition this instance last reviewed is the one approved (its hash equals the stored pin). */
+  readonly approved: boolean;
+  readonly state: ToolState;
+  /** The approved definition as reviewed, when approved (its output schema may then serve as a contract). */
+  readonly definition?: ToolDefinitionSnapshot;
+}
+
+/** The registry. Approvals and states live in the shared store; reviews are per instance. */
+export interface ToolRegistry {
+  /** Approves a definition (an operator's act): pins its hash, and records it as this instance's reviewed one. */
+  approve(published: unknown): Promise<ReviewVerdict>;
+  /** Reviews a published definition against the pins; a mismatch quarantines the tool until approved again. */
+  review(published: unknown): Promise<ReviewVerdict>;
+  /** Withdraws a tool's approval everywhere. */
+  revoke(name: string): Promise<boolean>;
+  /** The tool's status (read from the shared store each time, so changes elsewhere apply at once). */
+  status(name: string): Promise<ToolStatus>;
+  /** Sets a tool's run-time state for every instance. Throws a TypeError on an unknown state. */
+  setState(name: string, state: ToolState): Promise<void>;
+}
+
+/** What an unreadable registry means for a tool: not approved, and taken offline (fail closed). */
+export const UNREADABLE_STATUS: ToolStatus = Object.freeze({ approved: false, state: 'offline' });
+
+/** The tool's status, or {@link UNREADABLE_STATUS} when the shared store cannot be read. Never rejects. */
+export function statusOrClosed(registry: ToolRegistry, name: string): Promise<ToolStatus> {
+  return registry.status(name).catch(() => UNREADABLE_STATUS);
+}
+
+/** Options of {@link createToolRegistry}. */
+export interface ToolRegistryOptions {
+  readonly store: ToolStateStore;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly clock?: () => number;
+}
+
+/**
+ * Creates a registry over a shared store. A definition (name, title, description, input and output schema,
+ * annotations) is identified by the SHA-256 of its RFC 8785 canonical JSON. Reviewing it answers `approved`
+ * only when that hash is the pinned one; otherwise the tool is quarantined — `changed` (a pinned tool whose
+ * definition moved: a rug pull), `renamed` (an approved definition published under a new name), `unapproved`
+ * (never approved), `invalid` (not pinnable) — and stays unusable until an operator approves it again.
+ * Annotations are pinned as text and grant nothing.
+ */
+export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
+  const { store } = options;
+  const clock = options.clock ?? Date.now;
+  const reviewed = new Map<string, { readonly hash: string; readonly snapshot: ToolDefinitionSnapshot }>();
+
+  return Object.freeze({
+    async approve(published: unknown): Promise<ReviewVerdict> {
+      const taken = snapshotDefinition(published);
+      if (!taken.ok) return { status: 'quarantined', reason: 'invalid' };
+      const { name } = taken.snapshot;
+      await store.pin(name, taken.hashes.hash, taken.hashes.bodyHash, clock());
+      reviewed.set(name, { hash: taken.hashes.hash, snapshot: taken.snapshot });
+      return { status: 'approved', name, hash: taken.hashes.hash };
+    },
+    async review(published: unknown): Promise<ReviewVerdict> {
+      const taken = snapshotDefinition(published);
+      if (!taken.ok) return { status: 'quarantined', reason: 'invalid' };
+      const { name } = taken.snapshot;
+      const { hash, bodyHash } = taken.hashes;
+      reviewed.set(name, { hash, snapshot: taken.snapshot });
+      const record = await store.get(name);
+      if (record?.hash === hash) return { status: 'approved', name, hash };
+      if (record?.hash != null) return { status: 'quarantined', name, hash, reason: 'changed' };
+      const sameAs = (await store.namesWithBody(bodyHash)).filter((other) => other !== name);
+      if (sameAs.length > 0) return { status: 'quarantined', name, hash, reason: 'renamed', sameAs };
+      return { status: 'quarantined', name, hash, reason: 'unapproved' };
+    },
+    revoke: (name: string) => store.unpin(name, clock()),
+    async status(name: string): Promise<ToolStatus> {
+      const record = await store.get(name);
+      const state = record?.state ?? DEFAULT_STATE;
+      const seen = reviewed.get(name);
+      if (seen === undefined || record?.hash !== seen.hash) return { approved: false, state };
+      return { approved: true, state, definition: seen.snapshot };
+    },
+    async setState(name: string, state: ToolState): Promise<void> {
+      if (!isToolState(state)) throw new TypeError('A tool state is active, metadata-only or offline.');
+      await store.setState(name, state, clock());
+    },
+  });
+}

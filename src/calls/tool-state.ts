@@ -1,0 +1,53 @@
+// A tool's run-time state and approval pin, and the store interface every backend implements.
+
+/**
+ * What a tool's results may do right now (seed 003, "isolate a single tool on failure"): `active` results
+ * pass the gate as usual; `metadata-only` results are projected down to identifiers and status; `offline`
+ * tools are not called and end as `tool_unavailable`.
+ */
+export const TOOL_STATES = Object.freeze(['active', 'metadata-only', 'offline'] as const);
+
+/** One tool state. */
+export type ToolState = (typeof TOOL_STATES)[number];
+
+/** True when a value names a tool state. */
+export function isToolState(value: unknown): value is ToolState {
+  return typeof value === 'string' && (TOOL_STATES as readonly string[]).includes(value);
+}
+
+/** The state a stored value that is not a known state is read as: the safest one. */
+export const UNREADABLE_STATE: ToolState = 'offline';
+
+/** The state of a tool no one has set a state for. */
+export const DEFAULT_STATE: ToolState = 'active';
+
+/** What is stored per tool name. */
+export interface ToolRecord {
+  readonly name: string;
+  /** The approved definition's canonical hash (SHA-256 hex), or null when none is approved. */
+  readonly hash: string | null;
+  /** The approved definition's hash without its name (spots the same definition under a new name). */
+  readonly bodyHash: string | null;
+  readonly state: ToolState;
+  /** Epoch milliseconds of the last change. */
+  readonly updatedAt: number;
+}
+
+/**
+ * Shared storage of tool records, so every instance sees the same approvals and states. Each method resolves
+ * once the change is visible to other instances. Implemented for memory, SQLite, PostgreSQL and Redis.
+ */
+export interface ToolStateStore {
+  /** The record of a tool, if any. */
+  get(name: string): Promise<ToolRecord | undefined>;
+  /** The names whose approved definition has this body hash, in code-unit order. */
+  namesWithBody(bodyHash: string): Promise<readonly string[]>;
+  /** Pins an approved definition (creating the record in state `active`, or keeping its state). */
+  pin(name: string, hash: string, bodyHash: string, at: number): Promise<void>;
+  /** Removes a tool's approval (its state is kept). Resolves false when it had none. */
+  unpin(name: string, at: number): Promise<boolean>;
+  /** Sets a tool's state (creating an unapproved record when there is none). */
+  setState(name: string, state: ToolState, at: number): Promise<void>;
+  /** Releases what the store opened itself. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,75 @@
+// checkUrl: the pure egress decision for one URL — allowed with its canonical href, or blocked with a reason.
+import type { Finding } from '../purposes/finding.js';
+import type { AddressClass } from './address.js';
+import { canonicalizeUrl } from './canonical.js';
+import { checkHost, isPortAllowed } from './host-check.js';
+import {
+  assertEgressPolicy,
+  DEFAULT_EGRESS_POLICY,
+  type EgressPolicy,
+  type EgressScheme,
+  type QueryBudget,
+} from './policy.js';
+import type { UrlBlockReason } from './reasons.js';
+
+/** The decision for one URL. Findings never hold URL text: codes, counts and reason codes only. */
+export type UrlDecision =
+  | { readonly allowed: true; readonly href: string; readonly findings: readonly Finding[] }
+  | { readonly allowed: false; readonly reason: UrlBlockReason; readonly findings: readonly Finding[] };
+
+/** Options of {@link checkUrl}. */
+export interface CheckUrlOptions {
+  /** A trusted absolute URL that relative inputs resolve against (for example the page a link came from). */
+  readonly base?: string;
+}
+
+/**
+ * Decides whether a URL may be used under a policy. The input is canonicalized by the WHATWG parser first (its
+ * own case folding, whitespace, tab, newline and control handling, IPv4 normalization such as `0x7f.1` →
+ * `127.0.0.1`, IDNA to punycode), and every rule runs on that canonical form: length, scheme, credentials,
+ * host (metadata, blocked names, address classes, IP literals, allowlist, homographs), port, query budget.
+ * A blocked decision carries a `url.blocked` finding with the reason. Pure; never throws on any input.
+ */
+export function checkUrl(
+  input: string,
+  policy: EgressPolicy = DEFAULT_EGRESS_POLICY,
+  options: CheckUrlOptions = {},
+): UrlDecision {
+  assertEgressPolicy(policy);
+  if (typeof (input as unknown) !== 'string') return block('unparseable');
+  if (input.length > policy.maxLength) return block('too_long');
+  const canonical = canonicalizeUrl(input, options.base);
+  if (!canonical.ok) return block(canonical.code);
+  const { url, href } = canonical;
+  const scheme = url.protocol.slice(0, -1);
+  if (!isAllowedScheme(scheme, policy)) return block('scheme');
+  if ((url.username !== '' || url.password !== '') && policy.credentials === 'never')
+    return block('credentials');
+  if (href.length > policy.maxLength) return block('too_long');
+  const host = checkHost(url.hostname, policy);
+  if (!host.ok) return block(host.reason, host.findings, host.addressClass);
+  if (!isPortAllowed(scheme, url.port, policy)) return block('port', host.findings);
+  if (!isWithinQueryBudget(url.search, policy.query)) return block('query_budget', host.findings);
+  return { allowed: true, href, findings: host.findings };
+}
+
+/** Whether a URL's scheme (without the colon) is one the policy allows. */
+export function isAllowedScheme(scheme: string, policy: EgressPolicy): scheme is EgressScheme {
+  return (policy.schemes as readonly string[]).includes(scheme);
+}
+
+function isWithinQueryBudget(search: string, budget: QueryBudget): boolean {
+  const query = search.slice(1);
+  if (query.length > budget.maxBytes) return false;
+  return query.split('&').filter((parameter) => parameter !== '').length <= budget.maxParams;
+}
+
+function block(
+  reason: UrlBlockReason,
+  findings: readonly Finding[] = [],
+  addressClass?: AddressClass,
+): UrlDecision {
+  const detail = addressClass === undefined ? { reason } : { reason, addressClass };
+  const finding: Finding = { code: 'url.blocked', pointer: '', count: 1, action: 'rejected', detail };
+  return { allowed: false, reason, findings: [...findings, finding] };
+}

@@ -1,0 +1,103 @@
+// The built-in key-file provider: a JSON key ring in a file only its owner may read (mode 0600), reloaded on change.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { buildKeyRing, decodeKey, KeyConfigError } from './keys.js';
+import type { KeyProvider, KeyRing } from './keys.js';
+
+/*
+ * File format: { "current": "k2", "keys": { "k1": "<base64 32 bytes>", "k2": "<base64 32 bytes>" } }.
+ * The file is refused unless it is a regular file, owned by this process's user, with no group or other bits.
+ */
+
+/** Reads and checks a key file; throws {@link KeyConfigError} when it is unsafe or malformed. */
+export function readKeyFile(path: string): KeyRing {
+  assertPrivateFile(statOrThrow(path));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    throw new KeyConfigError('The key file is not readable JSON.');
+  }
+  if (!isObject(parsed) || typeof parsed.current !== 'string' || !isObject(parsed.keys)) {
+    throw new KeyConfigError('The key file must hold { "current": id, "keys": { id: base64 } }.');
+  }
+  const entries = Object.entries(parsed.keys).map(([id, value]) => {
+    if (typeof value !== 'string') throw new KeyConfigError(`Key "${id}" must be a base64 string.`);
+    return [id, decodeKey(id, value)] as const;
+  });
+  return buildKeyRing(parsed.current, entries);
+}
+
+/**
+ * Writes a key ring to a key file atomically: a new file created with mode 0600, flushed, then renamed over
+ * the old one, so a crash leaves either the old ring or the new one, never half of either.
+ */
+export function writeKeyFile(path: string, ring: KeyRing): void {
+  const keys = Object.create(null) as Record<string, string>;
+  for (const [id, key] of ring.keys) keys[id] = Buffer.from(key).toString('base64');
+  const text = JSON.stringify({ current: ring.current, keys }, null, 2) + '\n';
+  const temporary = join(dirname(path), `.${randomBytes(6).toString('hex')}.keys.tmp`);
+  const fd = openSync(temporary, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+  const directory = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(directory);
+  } finally {
+    closeSync(directory);
+  }
+}
+
+/**
+ * A key provider over a key file. The file is checked and read when the provider is created, and read again
+ * whenever its size, inode or modification time changes, so a rotation by another process is picked up.
+ */
+export function createKeyFileProvider(path: string): KeyProvider {
+  let ring = readKeyFile(path);
+  let seen = fingerprint(statOrThrow(path));
+  const fresh = async (): Promise<KeyRing> => {
+    const now = fingerprint(await stat(path));
+    if (now !== seen) {
+      ring = readKeyFile(path);
+      seen = now;
+    }
+    return ring;
+  };
+  return Object.freeze({
+    currentKeyId: async () => (await fresh()).current,
+    keyById: async (id: string) => (await fresh()).keys.get(id),
+  });
+}
+
+function statOrThrow(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch {
+    throw new KeyConfigError('The key file cannot be found or opened.');
+  }
+}
+
+function assertPrivateFile(stats: Stats): void {
+  if (!stats.isFile()) throw new KeyConfigError('The key file must be a regular file.');
+  if ((stats.mode & 0o077) !== 0)
+    throw new KeyConfigError('The key file must be readable by its owner only (0600).');
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid)
+    throw new KeyConfigError('The key file must belong to this user.');
+}
+
+function fingerprint(stats: Stats): string {
+  return `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.mode}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,25 @@
+// The `enum` purpose: a value from a fixed list, matched exactly.
+import { ContractError } from '../schema/contract-error.js';
+import type { Purpose } from './purpose.js';
+
+/**
+ * A field that may only hold one of the listed strings. The validator already asserted membership; the
+ * purpose checks it again against its own frozen set, so a projection can never carry anything else.
+ */
+export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<ReadonlySet<string>>>({
+  kind: 'enum',
+  configure({ node, options, location }) {
+    const values = node.enum ?? (node.const === undefined ? undefined : [node.const]);
+    if (!Array.isArray(values)) {
+      throw new ContractError('contract.invalid_purpose', location, 'An "enum" field needs "enum" or "const"');
+    }
+    if (Object.keys(options).length > 0) {
+      throw new ContractError('contract.invalid_purpose', location, 'The "enum" purpose takes no options');
+    }
+    return new Set(values.filter((value): value is string => typeof value === 'string'));
+  },
+  sanitize(value, allowed) {
+    if (allowed.has(value)) return { ok: true, value, findings: [] };
+    return { ok: false, findings: [{ code: 'enum.not_listed', pointer: '', count: 1, action: 'rejected' }] };
+  },
+});

@@ -1,0 +1,26 @@
+// The `id` purpose: a strict identifier, matched by its pattern, ASCII only, never normalized.
+import { ContractError } from '../schema/contract-error.js';
+import type { Purpose } from './purpose.js';
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+
+/**
+ * Identifiers are compared, joined and routed on, so they are never rewritten: a value that is not printable
+ * ASCII without spaces is refused (its pattern and `maxLength` were already asserted by the validator).
+ */
+export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
+  kind: 'id',
+  configure({ node, options, location }) {
+    if (typeof node.pattern !== 'string' && typeof node.format !== 'string' && node.enum === undefined && node.const === undefined) {
+      throw new ContractError('contract.invalid_purpose', location, 'An "id" field needs a "pattern" or a "format"');
+    }
+    if (Object.keys(options).length > 0) {
+      throw new ContractError('contract.invalid_purpose', location, 'The "id" purpose takes no options');
+    }
+    return null;
+  },
+  sanitize(value) {
+    if (PRINTABLE_ASCII.test(value)) return { ok: true, value, findings: [] };
+    return { ok: false, findings: [{ code: 'id.not_ascii', pointer: '', count: 1, action: 'rejected' }] };
+  },
+});

@@ -1,0 +1,54 @@
+// The contract between the sanitize stage and one field purpose: configure at definition, sanitize per value.
+import type { SchemaObject } from '../schema/subschemas.js';
+import type { Finding } from './finding.js';
+import type { PurposeKind } from './kinds.js';
+
+/** Smuggled content a purpose decoded (for the operator's audit record only, never the outcome). */
+export interface HiddenPayload {
+  readonly kind: string;
+  readonly decoded: string;
+}
+
+/** The sanitized value and what changed, or a refusal. Findings have pointer '' (the caller re-bases them). */
+export type PurposeOutcome =
+  | {
+      readonly ok: true;
+      readonly value: string;
+      readonly findings: readonly Finding[];
+      readonly hidden?: readonly HiddenPayload[];
+    }
+  | { readonly ok: false; readonly findings: readonly Finding[] };
+
+/** Where a purpose is configured: the string leaf's schema, its explicit options and the contract's defaults. */
+export interface PurposeSite {
+  /** The string leaf's schema node. */
+  readonly node: SchemaObject;
+  /** Options written in the `x-purpose` object (without `kind`). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The contract's defaults for this purpose, if any. */
+  readonly defaults: Readonly<Record<string, unknown>> | undefined;
+  /** Location of the leaf in the contract, for configuration errors. */
+  readonly location: string;
+}
+
+/**
+ * One field purpose. `configure` runs once per string leaf when a contract is defined and throws a
+ * `ContractError` on a leaf the purpose cannot serve; `sanitize` runs per value and never throws.
+ */
+export interface Purpose<Options> {
+  readonly kind: PurposeKind;
+  configure(site: PurposeSite): Options;
+  sanitize(value: string, options: Options): PurposeOutcome | Promise<PurposeOutcome>;
+}
+
+/** A purpose bound to its configured options: what the sanitize stage calls for one string leaf. */
+export interface ConfiguredPurpose {
+  readonly kind: PurposeKind;
+  sanitize(value: string): PurposeOutcome | Promise<PurposeOutcome>;
+}
+
+/** Binds a purpose to options computed once at definition time. */
+export function configurePurpose<Options>(purpose: Purpose<Options>, site: PurposeSite): ConfiguredPurpose {
+  const options = purpose.configure(site);
+  return Object.freeze({ kind: purpose.kind, sanitize: (value: string) => purpose.sanitize(value, options) });
+}

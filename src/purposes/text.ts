@@ -1,0 +1,143 @@
+// The `text` purpose: natural-language text cleaned of invisible, control and smuggling characters, in NFC.
+import {
+  countCodePoints,
+  hasLoneSurrogate,
+  replaceLoneSurrogates,
+  utf8Length,
+} from '../unicode/codepoint.js';
+import type { SpecialClass } from '../unicode/special.js';
+import { inspectWords, type WordTally } from '../unicode/spoofing.js';
+import type { Finding, FindingAction } from './finding.js';
+import { SpecialTally } from './text-findings.js';
+import { HiddenCollector, type TextHiddenPayload } from './text-hidden.js';
+import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './text-options.js';
+import { removeSpecials, type CleaningRecord } from './text-scan.js';
+
+export type { TextHiddenPayload } from './text-hidden.js';
+
+/**
+ * The cleaned value with what was done to it, or a refusal. Findings never hold input text and have
+ * pointer '' (the caller re-bases them); `hidden` holds decoded smuggled payloads for the audit record only.
+ */
+export type TextResult =
+  | {
+      readonly ok: true;
+      readonly value: string;
+      readonly findings: readonly Finding[];
+      readonly hidden: readonly TextHiddenPayload[];
+    }
+  | { readonly ok: false; readonly findings: readonly Finding[] };
+
+/** Printable ASCII (plus tab and line feed in multi-line text): nothing to clean, normalize or inspect. */
+const PLAIN_MULTILINE = /^[\x20-\x7E\t\n]*$/;
+const PLAIN_SINGLE_LINE = /^[\x20-\x7E]*$/;
+const NO_HIDDEN: readonly TextHiddenPayload[] = Object.freeze([]);
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+/**
+ * Sanitizes one natural-language value. Pure and synchronous; never throws on content (a bad option throws
+ * a TypeError). Order, and why:
+ * 1. lone surrogates are refused or replaced first, so every later step sees well-formed text;
+ * 2. lengths (code points and UTF-8 bytes) are checked before any work, bounding the cost;
+ * 3. specials are removed or kept by script-aware rules (controls, bidi, zero-width, tags, selectors…);
+ * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
+ *    if NFC changed anything, cleaning runs again so the output is stable);
+ * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
+ * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
+ */
+export function sanitizeText(value: string, options?: TextOptions): TextResult {
+  const policy = resolveTextOptions(options);
+  if ((policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
+    const tooLong = lengthFinding(value, policy, 'input');
+    return tooLong === undefined
+      ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
+      : refuse([tooLong]);
+  }
+  const findings: Finding[] = [];
+  let text = value;
+  if (hasLoneSurrogate(value)) {
+    const replaced = replaceLoneSurrogates(value);
+    const action: FindingAction = policy.loneSurrogates === 'reject' ? 'rejected' : 'cleaned';
+    findings.push({ code: 'text.lone_surrogate', pointer: '', count: replaced.count, action });
+    if (action === 'rejected') return refuse(findings);
+    text = replaced.text;
+  }
+  const inputTooLong = lengthFinding(text, policy, 'input');
+  if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
+  const record = { tally: new SpecialTally(), hidden: new HiddenCollector() };
+  const normalized = cleanToNormalForm(text, policy, record);
+  const outputTooLong = lengthFinding(normalized, policy, 'output');
+  if (outputTooLong !== undefined) findings.push(outputTooLong);
+  const hidden = record.hidden.finish(record.tally);
+  findings.push(...record.tally.findings((specialClass) => actionFor(specialClass, policy)));
+  findings.push(...wordFindings(normalized, policy));
+  if (findings.some((finding) => finding.action === 'rejected')) return refuse(findings);
+  return { ok: true, value: normalized, findings, hidden };
+}
+
+/**
+ * Cleans, then normalizes to NFC. NFC can reorder combining marks or compose characters that a removal
+ * brought together, which may change the neighbours a kept joiner was judged by; when NFC changed anything,
+ * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. The
+ * loop ends: after the first pass nothing is rewritten and NFC text never lengthens under NFC, so every
+ * further pass that changes the text makes it shorter.
+ */
+function cleanToNormalForm(text: string, policy: ResolvedTextOptions, record: CleaningRecord): string {
+  let current = text;
+  for (let pass = 0; ; pass++) {
+    const cleaned = removeSpecials(current, policy, record);
+    if (pass > 0 && cleaned === current) return current;
+    current = cleaned.normalize('NFC');
+    if (current === cleaned) return current;
+  }
+}
+
+function refuse(findings: readonly Finding[]): TextResult {
+  return { ok: false, findings };
+}
+
+function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): FindingAction {
+  const action = specialClass === 'private_use' ? policy.privateUse : policy.actions[specialClass];
+  return action === 'reject' ? 'rejected' : 'cleaned';
+}
+
+/**
+ * A refusal when `text` is over either limit. Counting code points costs a pass, so it is skipped when
+ * the UTF-16 length already proves the count is within the limit (code points never exceed code units).
+ */
+function lengthFinding(
+  text: string,
+  policy: ResolvedTextOptions,
+  stage: 'input' | 'output',
+): Finding | undefined {
+  const codePoints = text.length <= policy.maxCodePoints ? 0 : countCodePoints(text);
+  const bytes = text.length * 3 <= policy.maxBytes ? 0 : utf8Length(text);
+  const over =
+    codePoints > policy.maxCodePoints
+      ? { unit: 'code_points', limit: policy.maxCodePoints, actual: codePoints }
+      : bytes > policy.maxBytes
+        ? { unit: 'bytes', limit: policy.maxBytes, actual: bytes }
+        : undefined;
+  if (over === undefined) return undefined;
+  return { code: 'text.too_long', pointer: '', count: 1, action: 'rejected', detail: { ...over, stage } };
+}
+
+function wordFindings(text: string, policy: ResolvedTextOptions): Finding[] {
+  const report = inspectWords(text);
+  const findings: Finding[] = [];
+  const add = (code: string, tally: WordTally, rejects: boolean): void => {
+    if (tally.words === 0) return;
+    const detail: Record<string, string> = { scripts: tally.scripts.join(' ') };
+    if (tally.imitated.length > 0) detail.imitated = tally.imitated.join(' ');
+    findings.push({
+      code,
+      pointer: '',
+      count: tally.words,
+      action: rejects ? 'rejected' : 'reported',
+      detail,
+    });
+  };
+  add('text.mixed_script', report.mixedScript, policy.mixedScript === 'reject');
+  add('text.confusable', report.confusable, policy.confusables === 'reject');
+  return findings;
+}

@@ -1,0 +1,152 @@
+// Definition-time checks that make a schema a contract: closed objects, bounded strings and arrays, purposes.
+import { PURPOSE_KEYWORD } from './purpose-keyword.js';
+import { ContractError } from './contract-error.js';
+import { resolveLocalRef } from './refs.js';
+import { isSecureSchemaNode } from './secure.js';
+import { declaredTypes, isSchemaObject, subschemasOf, type SchemaNode, type SchemaObject } from './subschemas.js';
+
+/** Called for every string leaf with its schema node and location; the purpose registry checks it there. */
+export type StringLeafCheck = (node: SchemaObject, location: string) => void;
+
+interface Visit {
+  readonly node: SchemaNode;
+  readonly location: string;
+  /** The instance is a value of its own (the root or a member), not a composition branch of one. */
+  readonly isValue: boolean;
+  /** An ancestor composition closes this instance with `unevaluatedProperties: false`. */
+  readonly closedByParent: boolean;
+}
+
+/**
+ * Refuses a schema that is not a safe contract. Every subschema that can describe a value is visited (through
+ * local `$ref`s, so reusable `$defs` are checked where they are used) and must:
+ * - pass ajv's security meta-schema;
+ * - constrain its value (`true`, `{}` and keyword-free schemas accept anything and are refused);
+ * - close every object (`additionalProperties: false`, or `unevaluatedProperties: false` here or on the
+ *   composition it belongs to); bound pattern-keyed maps with `maxProperties`;
+ * - bound every string with `maxLength` (an `enum`/`const` is bounded already) and every array with `maxItems`;
+ * - give every string leaf a purpose (checked by `onStringLeaf`).
+ * Subschemas that only test a value (`if`, `not`) or its names (`propertyNames`) produce nothing and are only
+ * checked for security.
+ */
+export function checkContractSchema(root: SchemaNode, onStringLeaf: StringLeafCheck): void {
+  const seen = new Map<SchemaNode, Set<string>>();
+  const queue: Visit[] = [{ node: root, location: '', isValue: true, closedByParent: false }];
+  for (let visit = queue.pop(); visit !== undefined; visit = queue.pop()) {
+    const key = `${String(visit.isValue)}:${String(visit.closedByParent)}`;
+    const keys = seen.get(visit.node) ?? new Set<string>();
+    if (keys.has(key)) continue;
+    keys.add(key);
+    seen.set(visit.node, keys);
+    checkNode(root, visit, onStringLeaf, queue);
+  }
+}
+
+function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck, queue: Visit[]): void {
+  const { node, location } = visit;
+  if (node === true && visit.isValue) {
+    throw new ContractError('contract.unconstrained_value', location, 'The schema `true` accepts any value');
+  }
+  if (!isSchemaObject(node)) return;
+  if (!isSecureSchemaNode(node)) {
+    throw new ContractError(
+      'contract.insecure_schema',
+      location,
+      'Fails the ajv security meta-schema (pattern/format need maxLength, uniqueItems needs maxItems)',
+    );
+  }
+  if (typeof node.$dynamicRef === 'string' || (location !== '' && typeof node.$id === 'string')) {
+    throw new ContractError('contract.unsupported_ref', location, 'Embedded "$id" and "$dynamicRef" are not supported');
+  }
+  checkMemberNames(node, location);
+  const closesBranches = node.unevaluatedProperties === false;
+  if (visit.isValue) checkValueIsConstrained(node, location);
+  checkBounds(node, visit, onStringLeaf);
+  if (typeof node.$ref === 'string') {
+    const target = resolveLocalRef(root, node.$ref, location);
+    queue.push({ node: target, location: `${location}/$ref`, isValue: false, closedByParent: visit.closedByParent || closesBranches });
+  }
+  for (const sub of subschemasOf(node)) {
+    const subLocation = `${location}/${sub.path.join('/')}`;
+    if (sub.role === 'member') {
+      queue.push({ node: sub.schema, location: subLocation, isValue: true, closedByParent: false });
+    } else if (sub.role === 'branch') {
+      const closed = visit.closedByParent || closesBranches;
+      queue.push({ node: sub.schema, location: subLocation, isValue: false, closedByParent: closed });
+    } else {
+      checkConditionSecurity(sub.schema, subLocation);
+    }
+  }
+}
+
+/**
+ * A member called `__proto__` is refused: validators and application code read it through the prototype
+ * chain (ajv's `properties` does), so its checks cannot be trusted.
+ */
+function checkMemberNames(node: SchemaObject, location: string): void {
+  const named = [
+    ...(isSchemaObject(node.properties) ? Object.keys(node.properties) : []),
+    ...(Array.isArray(node.required) ? node.required : []),
+  ];
+  if (named.includes('__proto__')) {
+    throw new ContractError('contract.reserved_name', location, 'A member cannot be called "__proto__"');
+  }
+}
+
+function checkValueIsConstrained(node: SchemaObject, location: string): void {
+  const constraining = ['type', 'enum', 'const', '$ref', 'allOf', 'anyOf', 'oneOf'];
+  if (!constraining.some((keyword) => node[keyword] !== undefined)) {
+    throw new ContractError(
+      'contract.unconstrained_value',
+      location,
+      'A value schema must say what it accepts (type, enum, const, $ref or a composition)',
+    );
+  }
+}
+
+function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafCheck): void {
+  const types = declaredTypes(node) ?? [];
+  const { location } = visit;
+  const finite = node.enum !== undefined || node.const !== undefined;
+  if (types.includes('object')) {
+    const closed = node.additionalProperties === false || node.unevaluatedProperties === false || visit.closedByParent;
+    if (!closed) {
+      throw new ContractError(
+        'contract.open_object',
+        location,
+        'Objects must be closed with "additionalProperties": false or "unevaluatedProperties": false',
+      );
+    }
+    if (node.patternProperties !== undefined && typeof node.maxProperties !== 'number') {
+      throw new ContractError('contract.unbounded_map', location, '"patternProperties" needs "maxProperties"');
+    }
+  }
+  if (types.includes('array') && typeof node.maxItems !== 'number' && !finite) {
+    throw new ContractError('contract.unbounded_array', location, 'Arrays need "maxItems"');
+  }
+  if (types.includes('string') && !finite && typeof node.maxLength !== 'number') {
+    throw new ContractError('contract.unbounded_string', location, 'Strings need "maxLength"');
+  }
+  if (types.includes('string') || (types.length === 0 && finiteStrings(node))) {
+    onStringLeaf(node, location);
+  } else if (node[PURPOSE_KEYWORD] !== undefined) {
+    throw new ContractError('contract.invalid_purpose', location, `"${PURPOSE_KEYWORD}" belongs on string schemas`);
+  }
+}
+
+/** True when an `enum`/`const` admits at least one string. */
+function finiteStrings(node: SchemaObject): boolean {
+  const values = node.enum ?? (node.const === undefined ? [] : [node.const]);
+  return Array.isArray(values) && values.some((value) => typeof value === 'string');
+}
+
+function checkConditionSecurity(node: SchemaNode, location: string): void {
+  const stack: Array<{ node: SchemaNode; location: string }> = [{ node, location }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (!isSchemaObject(item.node)) continue;
+    if (!isSecureSchemaNode(item.node)) {
+      throw new ContractError('contract.insecure_schema', item.location, 'Fails the ajv security meta-schema');
+    }
+    for (const sub of subschemasOf(item.node)) stack.push({ node: sub.schema, location: `${item.location}/${sub.path.join('/')}` });
+  }
+}

@@ -1,0 +1,90 @@
+// Facts about one paragraph that the bidi verdicts ask, precomputed so every question costs constant time.
+import { isRightToLeft } from './direction.js';
+import { isDecimalDigit, isLetter, isLetterOrMark } from './properties.js';
+import { isRemovable } from './special.js';
+
+const LRO = 0x202d;
+const RLO = 0x202e;
+
+/** The verdict a balanced pair or a mark gets: kept, or removed for a reason. */
+export type PairVerdict = 'keep' | 'no_rtl' | 'override_reorders' | 'inside_word';
+
+/**
+ * One paragraph's code points with prefix counts (right-to-left characters; left-to-right letters and
+ * digits) and, per position, the nearest real character and nearest letter on each side. Removable
+ * specials are skipped everywhere, since cleaning may take them out. Building is linear, so thousands of
+ * controls in one paragraph cost no more than the paragraph's length.
+ */
+export class BidiParagraph {
+  /** True when the paragraph holds a right-to-left character that cleaning keeps. */
+  readonly hasRtl: boolean;
+  private readonly rtlBefore: Int32Array;
+  private readonly reorderableBefore: Int32Array;
+  private readonly realBefore: Int32Array;
+  private readonly realAfter: Int32Array;
+  private readonly letterBefore: Int32Array;
+  private readonly letterAfter: Int32Array;
+
+  constructor(private readonly codePoints: readonly number[]) {
+    const length = codePoints.length;
+    this.rtlBefore = new Int32Array(length + 1);
+    this.reorderableBefore = new Int32Array(length + 1);
+    this.realBefore = new Int32Array(length).fill(-1);
+    this.realAfter = new Int32Array(length).fill(-1);
+    this.letterBefore = new Int32Array(length).fill(-1);
+    this.letterAfter = new Int32Array(length).fill(-1);
+    let real = -1;
+    let letter = -1;
+    for (let at = 0; at < length; at++) {
+      const codePoint = codePoints[at] ?? 0;
+      const kept = !isRemovable(codePoint);
+      const rtl = kept && isRightToLeft(codePoint);
+      const reorderable = kept && ((isLetter(codePoint) && !rtl) || isDecimalDigit(codePoint));
+      this.rtlBefore[at + 1] = (this.rtlBefore[at] ?? 0) + (rtl ? 1 : 0);
+      this.reorderableBefore[at + 1] = (this.reorderableBefore[at] ?? 0) + (reorderable ? 1 : 0);
+      this.realBefore[at] = real;
+      this.letterBefore[at] = letter;
+      if (kept) real = codePoint;
+      if (kept && isLetter(codePoint)) letter = codePoint;
+    }
+    [real, letter] = [-1, -1];
+    for (let at = length - 1; at >= 0; at--) {
+      const codePoint = codePoints[at] ?? 0;
+      const kept = !isRemovable(codePoint);
+      this.realAfter[at] = real;
+      this.letterAfter[at] = letter;
+      if (kept) real = codePoint;
+      if (kept && isLetter(codePoint)) letter = codePoint;
+    }
+    this.hasRtl = (this.rtlBefore[length] ?? 0) > 0;
+  }
+
+  /** A mark is kept in an RTL paragraph unless it sits between two letters, where it only splits a word. */
+  markVerdict(position: number): PairVerdict {
+    if (!this.hasRtl) return 'no_rtl';
+    const before = this.realBefore[position] ?? -1;
+    const after = this.realAfter[position] ?? -1;
+    return isLetterOrMark(before) && isLetterOrMark(after) ? 'inside_word' : 'keep';
+  }
+
+  /**
+   * A balanced pair is kept when it belongs to RTL text (RTL inside, or as the nearest letter on either
+   * side) and, for an override, agrees with all it covers: LRO over no RTL, RLO over no LTR letter or digit.
+   */
+  pairVerdict(opener: number, closer: number): PairVerdict {
+    if (!this.hasRtl) return 'no_rtl';
+    const rtlInside = this.count(this.rtlBefore, opener, closer) > 0;
+    const nearRtl =
+      isRightToLeft(this.letterBefore[opener] ?? -1) || isRightToLeft(this.letterAfter[closer] ?? -1);
+    if (!rtlInside && !nearRtl) return 'no_rtl';
+    const kind = this.codePoints[opener];
+    if (kind === LRO && rtlInside) return 'override_reorders';
+    if (kind === RLO && this.count(this.reorderableBefore, opener, closer) > 0) return 'override_reorders';
+    return 'keep';
+  }
+
+  /** How many counted characters lie strictly between two positions. */
+  private count(prefix: Int32Array, opener: number, closer: number): number {
+    return (prefix[closer] ?? 0) - (prefix[opener + 1] ?? 0);
+  }
+}

@@ -1,0 +1,76 @@
+// UTS #39 confusable data (the unhomoglyph package's copy of confusables.txt) and the skeleton transform.
+import { createRequire } from 'node:module';
+import { isSpecial } from './special.js';
+
+/** The confusables.txt version the installed unhomoglyph 1.0.6 data was generated from. */
+export const CONFUSABLES_DATA_VERSION = '13.0.0';
+
+let prototypes: ReadonlyMap<number, string> | undefined;
+
+/**
+ * Every mapping of the confusable data: source code point → prototype string. Loaded once, on first use.
+ * A package whose data is not a map of single code points to strings is a broken installation: TypeError.
+ */
+export function confusablePrototypes(): ReadonlyMap<number, string> {
+  prototypes ??= loadPrototypes();
+  return prototypes;
+}
+
+function loadPrototypes(): ReadonlyMap<number, string> {
+  const data: unknown = createRequire(import.meta.url)('unhomoglyph/data.json');
+  if (typeof data !== 'object' || data === null)
+    throw new TypeError('unhomoglyph/data.json is not an object');
+  const map = new Map<number, string>();
+  for (const [source, prototype] of Object.entries(data)) {
+    const codePoint = source.codePointAt(0);
+    if (
+      codePoint === undefined ||
+      source.length !== String.fromCodePoint(codePoint).length ||
+      typeof prototype !== 'string'
+    ) {
+      throw new TypeError('unhomoglyph/data.json holds an entry that is not code point → string');
+    }
+    map.set(codePoint, prototype);
+  }
+  return map;
+}
+
+let basicPlaneStaysItself: Uint8Array | undefined;
+
+/**
+ * True when a code point is unchanged by the skeleton: it has no confusable prototype and no canonical
+ * decomposition. A word holding such a letter cannot pass for a word of another script. The Basic
+ * Multilingual Plane is tabulated on first use; other planes are computed.
+ */
+export function staysItselfInSkeleton(codePoint: number): boolean {
+  if (codePoint > 0xffff) return computeStaysItself(codePoint);
+  basicPlaneStaysItself ??= tabulateStaysItself();
+  return basicPlaneStaysItself[codePoint] === 1;
+}
+
+function tabulateStaysItself(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let codePoint = 0; codePoint <= 0xffff; codePoint++)
+    table[codePoint] = computeStaysItself(codePoint) ? 1 : 0;
+  return table;
+}
+
+function computeStaysItself(codePoint: number): boolean {
+  const character = String.fromCodePoint(codePoint);
+  return !confusablePrototypes().has(codePoint) && character.normalize('NFD') === character;
+}
+
+/**
+ * The UTS #39 skeleton of a string: NFD, default-ignorable (here: special) code points dropped, each code
+ * point replaced by its prototype, NFD again. Two strings with equal skeletons are confusable.
+ */
+export function skeleton(text: string): string {
+  const map = confusablePrototypes();
+  let out = '';
+  for (const character of text.normalize('NFD')) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    if (isSpecial(codePoint)) continue;
+    out += map.get(codePoint) ?? character;
+  }
+  return out.normalize('NFD');
+}

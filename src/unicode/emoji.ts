@@ -1,0 +1,41 @@
+// Emoji data from V8's Unicode tables: the characters and sequences (UTS #51) inside which invisibles belong.
+
+const EMOJI = /^\p{Emoji}$/u;
+const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
+// The `v` flag (properties of strings) is built at run time: the compile target predates its syntax.
+const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+
+/** VARIATION SELECTOR-16, which asks for emoji presentation. */
+export const EMOJI_PRESENTATION_SELECTOR = 0xfe0f;
+
+/**
+ * Below U+203C only #, *, the digits, © and ® are emoji characters (and only © and ® pictographic), so
+ * letters of every alphabetic script are answered without a regular expression.
+ */
+const FIRST_EMOJI_SYMBOL = 0x203c;
+
+/** True for a character with the Emoji property (the bases of emoji and text presentation sequences). */
+export function isEmojiCharacter(codePoint: number): boolean {
+  if (codePoint < FIRST_EMOJI_SYMBOL) return codePoint >= 0 && EMOJI.test(String.fromCharCode(codePoint));
+  return EMOJI.test(String.fromCodePoint(codePoint));
+}
+
+/** True for an Extended_Pictographic character: what an emoji ZWJ sequence joins. */
+export function isPictographic(codePoint: number): boolean {
+  if (codePoint < FIRST_EMOJI_SYMBOL) return codePoint === 0xa9 || codePoint === 0xae;
+  return PICTOGRAPHIC.test(String.fromCodePoint(codePoint));
+}
+
+/** True for a skin-tone modifier (Emoji_Modifier: U+1F3FB–1F3FF). */
+export function isEmojiModifier(codePoint: number): boolean {
+  return codePoint >= 0x1f3fb && codePoint <= 0x1f3ff;
+}
+
+/**
+ * True when `sequence` is exactly one RGI emoji (UTS #51 recommended for general interchange), per the
+ * runtime's emoji data: for example the England, Scotland and Wales subdivision flags, which are the only
+ * RGI emoji tag sequences.
+ */
+export function isRgiEmoji(sequence: string): boolean {
+  return RGI_EMOJI.test(sequence);
+}

@@ -1,0 +1,103 @@
+// Character properties from unicode-properties (the project's only importer of it): script and category.
+import { getCategory, getScript } from 'unicode-properties';
+
+const LETTER = 1;
+const MARK = 2;
+const DECIMAL_DIGIT = 4;
+const NUMBER = 8;
+const FLAG_BITS = 4;
+
+/** Script names by id; Common and Inherited come first so that ids 0 and 1 are the wildcard scripts. */
+const scriptNames: string[] = ['Common', 'Inherited'];
+const scriptIds = new Map<string, number>(scriptNames.map((name, id) => [name, id]));
+let basicPlane: Uint16Array | undefined;
+
+/** Category flags of {@link packedProperties}. */
+export const CATEGORY_FLAGS = Object.freeze({
+  letter: LETTER,
+  mark: MARK,
+  decimalDigit: DECIMAL_DIGIT,
+  number: NUMBER,
+});
+
+/**
+ * Script id and category flags of a code point packed in 16 bits (read them with {@link scriptIdOf} and
+ * {@link CATEGORY_FLAGS}), for loops that visit every character. The Basic Multilingual Plane is tabulated
+ * on first use (a few milliseconds, 128 KB), so a lookup is one array read; other planes are looked up.
+ */
+export function packedProperties(codePoint: number): number {
+  if (codePoint < 0) return 0;
+  if (codePoint > 0xffff) return computeProperties(codePoint);
+  basicPlane ??= tabulateBasicPlane();
+  return basicPlane[codePoint] ?? 0;
+}
+
+function tabulateBasicPlane(): Uint16Array {
+  const table = new Uint16Array(0x10000);
+  for (let codePoint = 0; codePoint <= 0xffff; codePoint++) table[codePoint] = computeProperties(codePoint);
+  return table;
+}
+
+function computeProperties(codePoint: number): number {
+  // unicode-properties answers the string 'null' for surrogates and private-use code points (Script=Unknown).
+  const found = getScript(codePoint);
+  const script = found === 'null' ? 'Unknown' : found;
+  let id = scriptIds.get(script);
+  if (id === undefined) {
+    id = scriptNames.push(script) - 1;
+    scriptIds.set(script, id);
+  }
+  const category = getCategory(codePoint);
+  const major = category.charAt(0);
+  const flags =
+    (major === 'L' ? LETTER : 0) |
+    (major === 'M' ? MARK : 0) |
+    (major === 'N' ? NUMBER : 0) |
+    (category === 'Nd' ? DECIMAL_DIGIT : 0);
+  return (id << FLAG_BITS) | flags;
+}
+
+/** The script id in packed properties. */
+export function scriptIdOf(packed: number): number {
+  return packed >> FLAG_BITS;
+}
+
+/** The long name of a script id (`Latin`, `Common`…). */
+export function scriptNameOf(id: number): string {
+  return scriptNames[id] ?? 'Common';
+}
+
+/** True for the ids of Common and Inherited. */
+export function isWildcardScriptId(id: number): boolean {
+  return id <= 1;
+}
+
+/** The Script property value of a code point, as a long name (`Latin`, `Cyrillic`, `Common`, `Inherited`…). */
+export function scriptOf(codePoint: number): string {
+  return codePoint < 0 ? 'Common' : scriptNameOf(scriptIdOf(packedProperties(codePoint)));
+}
+
+/** True for `Common` and `Inherited`, which UTS #39 treats as belonging to every script. */
+export function isWildcardScript(script: string): boolean {
+  return script === 'Common' || script === 'Inherited';
+}
+
+/** True for a letter (General_Category L*). -1 (no code point) is not a letter. */
+export function isLetter(codePoint: number): boolean {
+  return (packedProperties(codePoint) & LETTER) !== 0;
+}
+
+/** True for a letter or a mark (General_Category L* or M*): a character that is part of a word's spelling. */
+export function isLetterOrMark(codePoint: number): boolean {
+  return (packedProperties(codePoint) & (LETTER | MARK)) !== 0;
+}
+
+/** True for a letter, mark or number (L*, M*, N*): a character of a word. */
+export function isWordCharacter(codePoint: number): boolean {
+  return (packedProperties(codePoint) & (LETTER | MARK | NUMBER)) !== 0;
+}
+
+/** True for a decimal digit of any script (General_Category Nd). */
+export function isDecimalDigit(codePoint: number): boolean {
+  return (packedProperties(codePoint) & DECIMAL_DIGIT) !== 0;
+}

@@ -1,0 +1,218 @@
+// Properties of sanitizeText over generated text: never throws, NFC output, idempotent, removed classes gone.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sanitizeText } from '../../src/purposes/text.js';
+import type { TextOptions } from '../../src/purposes/text-options.js';
+import { codePointBefore } from '../../src/unicode/codepoint.js';
+import { isRgiEmoji } from '../../src/unicode/emoji.js';
+import { classifySpecial } from '../../src/unicode/special.js';
+import { isVariationBase } from '../../src/unicode/variation.js';
+
+/** Pieces that interact: every special class beside the scripts and emoji whose rules keep some of them. */
+const PIECES = [
+  'a',
+  'Z',
+  'e',
+  '1',
+  ' ',
+  '.',
+  '\n',
+  '\t',
+  '\r',
+  '\r\n',
+  '\u0000',
+  '\u001B',
+  '\u0085',
+  '\u009B',
+  '\u2028',
+  '\u2029',
+  '\u0301',
+  '\u0308',
+  'é',
+  'ب',
+  'ه',
+  'ی',
+  'خ',
+  'ש',
+  'ל',
+  '١',
+  '۲',
+  'क',
+  '\u094D',
+  'ष',
+  'র',
+  '\u09CD',
+  'ภ',
+  'ไ',
+  '中',
+  '葛',
+  'の',
+  'カ',
+  'ー',
+  '한',
+  '\u1100',
+  '\u1161',
+  'а',
+  'р',
+  'ο',
+  'Ꭺ',
+  '𝐚',
+  'ᠠ',
+  '😀',
+  '👨',
+  '👩',
+  '🏽',
+  '❤',
+  '#',
+  '🏴',
+  '🔥',
+  '\u20E3',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+  '\u180E',
+  '\u034F',
+  '\u115F',
+  '\u1160',
+  '\u3164',
+  '\u2062',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\uFE00',
+  '\uFE0E',
+  '\uFE0F',
+  '\u180B',
+  '\u{E0100}',
+  '\u{E01EF}',
+  '\u{E0001}',
+  '\u{E0020}',
+  '\u{E0067}',
+  '\u{E0062}',
+  '\u{E0065}',
+  '\u{E006E}',
+  '\u{E007F}',
+  '\uFDD0',
+  '\uFFFE',
+  '\u{1FFFF}',
+  '\uFFF9',
+  '\uFFFA',
+  '\uFFFB',
+  '\uFFFC',
+  '\uE000',
+  '\u{F0000}',
+  '\u{10FFFD}',
+];
+
+const OPTIONS: readonly TextOptions[] = [
+  {},
+  { multiline: false },
+  { privateUse: 'keep' },
+  { loneSurrogates: 'replace' },
+];
+const pieceText = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
+const anyText = fc.oneof(
+  pieceText,
+  fc.string({ unit: 'binary', maxLength: 60 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
+const RUNS = { numRuns: 3000 };
+
+describe('sanitizeText properties', () => {
+  it('never throws, whatever the text (lone surrogates included)', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          anyText,
+          fc.string({
+            unit: fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u)),
+            maxLength: 40,
+          }),
+        ),
+        fc.constantFrom(...OPTIONS),
+        (value, options) => {
+          const result = sanitizeText(value, options);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it('outputs NFC text', () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom(...OPTIONS), (value, options) => {
+        const result = sanitizeText(value, options);
+        if (result.ok) expect(result.value).toBe(result.value.normalize('NFC'));
+      }),
+      RUNS,
+    );
+  });
+
+  it('is idempotent: sanitizing the output again changes nothing and cleans nothing', () => {
+    fc.assert(
+      fc.property(anyText, fc.constantFrom(...OPTIONS), (value, options) => {
+        const first = sanitizeText(value, options);
+        if (!first.ok) return;
+        const second = sanitizeText(first.value, options);
+        expect(second.ok && second.value).toBe(first.value);
+        expect(second.findings.filter((finding) => finding.action === 'cleaned')).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('leaves no removed class in the output', () => {
+    fc.assert(
+      fc.property(anyText, fc.boolean(), (value, multiline) => {
+        const result = sanitizeText(value, { multiline, loneSurrogates: 'replace' });
+        if (result.ok) assertNothingRemovedSurvives(result.value, multiline);
+      }),
+      RUNS,
+    );
+  });
+});
+
+function assertNothingRemovedSurvives(text: string, multiline: boolean): void {
+  for (let index = 0; index < text.length;) {
+    const codePoint = text.codePointAt(index) ?? 0;
+    const specialClass = classifySpecial(codePoint);
+    const where = `U+${codePoint.toString(16)} at ${index}`;
+    expect(['control', 'noncharacter', 'annotation', 'private_use'], where).not.toContain(
+      codePoint === 0x09 && multiline ? undefined : specialClass,
+    );
+    if (specialClass === 'line_break') {
+      expect(multiline, where).toBe(true);
+      expect(codePoint === 0x0a || (codePoint === 0x0d && text.charCodeAt(index + 1) === 0x0a), where).toBe(
+        true,
+      );
+    }
+    if (specialClass === 'variation_selector')
+      expect(isVariationBase(codePoint, codePointBefore(text, index)), where).toBe(true);
+    if (specialClass === 'tag_characters') expect(insideRgiTagSequence(text, index), where).toBe(true);
+    expect(codePoint < 0xd800 || codePoint > 0xdfff, where).toBe(true);
+    index += codePoint > 0xffff ? 2 : 1;
+  }
+}
+
+/** True when the tag character at `index` belongs to an RGI emoji tag sequence around it. */
+function insideRgiTagSequence(text: string, index: number): boolean {
+  let start = index;
+  while (start > 0 && classifySpecial(codePointBefore(text, start)) === 'tag_characters') start -= 2;
+  const end = text.indexOf('\u{E007F}', index);
+  if (end === -1) return false;
+  const base = codePointBefore(text, start);
+  return isRgiEmoji(String.fromCodePoint(base) + text.slice(start, end + 2));
+}

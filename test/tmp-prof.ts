@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { contractFromJson, parseContractText } from '../src/gate/contract-file.js';
+import { createGate } from '../src/gate/create-gate.js';
+import { defineTool } from '../src/gate/define-tool.js';
+import { memoryAuditSink } from '../src/audit/sinks.js';
+import { ticketSearchJson } from '../bench/fixtures/ticket-search.js';
+const contract = contractFromJson(parseContractText(readFileSync('fixtures/contracts/ticket-search.contract.json', 'utf8')));
+const big = 16 * 1024 * 1024;
+const tool = defineTool({ ...contract, limits: { read: { maxRawBytes: big, maxDecodedBytes: big }, output: { safeMaxBytes: big } } });
+const audit = memoryAuditSink();
+const gate = createGate({ audit });
+const bytes = new TextEncoder().encode(ticketSearchJson(5000));
+const ctx = { requestId: 'req.bench0001', tenant: 'tenant-a', limit: 5000, now: '2026-07-18T09:31:00Z' };
+for (let i = 0; i < 10; i++) await gate.accept(tool, bytes, ctx);
+console.log(audit.records.slice(-2).map((r) => r.timings));
