@@ -1,7 +1,8 @@
 // The list of benchmark suites `npm run bench` runs, in order.
 import { evidenceSuite } from './evidence.js';
 import { gateSuite } from './gate.js';
+import { jsonSuite } from './json.js';
 import type { BenchSuite } from './harness.js';
 
 /** Every suite, in the order they are printed. */
-export const SUITES: readonly BenchSuite[] = [gateSuite, evidenceSuite];
+export const SUITES: readonly BenchSuite[] = [jsonSuite, gateSuite, evidenceSuite];

@@ -11,17 +11,6 @@ export const BROWSER_ENTRY = join(ROOT, 'sinks/html/browser.ts');
 /** Where `npm run build:browser` writes the bundle. */
 export const BROWSER_BUNDLE = join(ROOT, 'dist/browser/airlock-sinks.js');
 
-/**
- * The Node built-ins the egress checks import, each with its browser stand-in (same results, built on WHATWG
- * URL, ipaddr.js and punycode.js). Every other Node built-in, and jsdom, fails the build.
- */
-const BROWSER_STAND_INS: Readonly<Record<string, string>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, string>, {
-    'node:net': join(ROOT, 'sinks/html/browser-shims/node-net.ts'),
-    'node:url': join(ROOT, 'sinks/html/browser-shims/node-url.ts'),
-  }),
-);
-
 const NODE_ONLY = /^(?:node:.*|jsdom(?:\/.*)?)$/;
 
 function browserOnly(): Plugin {
@@ -29,8 +18,6 @@ function browserOnly(): Plugin {
     name: 'airlock-browser-only',
     setup(builder) {
       builder.onResolve({ filter: NODE_ONLY }, (args) => {
-        const standIn = BROWSER_STAND_INS[args.path];
-        if (standIn !== undefined) return { path: standIn };
         return { errors: [{ text: `"${args.path}" is Node-only and cannot be in the browser bundle` }] };
       });
     },

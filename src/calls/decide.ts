@@ -1,7 +1,7 @@
 // decide: the permission decision for one proposed tool call, written as a schema-checked JSON document.
 import { sha256Hex } from './canonical-hash.js';
 import type { DecisionDocument } from './decision.js';
-import { applyDecisionRule, type RuleFacts } from './decision-rule.js';
+import { applyDecisionRule, ruleFactsFor, type RuleFacts } from './decision-rule.js';
 import { normalizeArguments, type NormalizedArguments } from './normalize-arguments.js';
 import type { Session } from './session.js';
 
@@ -56,12 +56,7 @@ export function evaluateCall(
   const matches = args.ok ? session.memory.matches(args.value) : [];
   const listed = permission !== undefined && session.allowlist.includes(name);
   const approved = facts.approved !== false;
-  const ruleFacts: RuleFacts = {
-    required: permission?.requires ?? [],
-    effect: permission?.effect ?? 'write',
-    onMissingGrant: session.onMissingGrant,
-    confirmed: false,
-  };
+  const ruleFacts = ruleFactsFor(permission, session);
   const candidate: DecisionDocument = {
     tool: permission === undefined ? unknownToolLabel(name) : name,
     argumentsValid: permission !== undefined && args.ok && permission.validate(args.value),

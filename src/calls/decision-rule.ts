@@ -1,7 +1,7 @@
 // The application rule a decision schema cannot express: allow only with valid arguments, an allowed tool and the grant.
 import type { DecisionDocument } from './decision.js';
 import type { DecisionReason } from './decision-schema.js';
-import type { ToolEffect } from './permissions.js';
+import type { CompiledToolPermission, ToolEffect } from './permissions.js';
 import type { MissingGrantPolicy, Session } from './session.js';
 
 /** The trusted facts the rule is applied with; none of them comes from the document itself. */
@@ -57,6 +57,19 @@ export function applyDecisionRule(document: DecisionDocument, facts: RuleFacts):
 }
 
 /**
+ * The facts of a catalogue tool under a session, unconfirmed. A tool outside the catalogue requires nothing
+ * here (it is never allowed anyway) and is taken to `write`, the cautious default.
+ */
+export function ruleFactsFor(permission: CompiledToolPermission | undefined, session: Session): RuleFacts {
+  return {
+    required: permission?.requires ?? [],
+    effect: permission?.effect ?? 'write',
+    onMissingGrant: session.onMissingGrant,
+    confirmed: false,
+  };
+}
+
+/**
  * Reviews a decision document from elsewhere (a policy engine, a model, a person's tool): it must pass the
  * decision schema of the session's vocabulary, and then the rule is applied with facts from the session and
  * its catalogue, never from the document's own claims: the grant is the session's, the tool is allowed only
@@ -68,12 +81,7 @@ export function reviewDecision(candidate: unknown, session: Session): ReviewedDe
   if (!checked.ok) return checked;
   const document = checked.document;
   const permission = session.permissions.tool(document.tool);
-  const facts: RuleFacts = {
-    required: permission?.requires ?? [],
-    effect: permission?.effect ?? 'write',
-    onMissingGrant: session.onMissingGrant,
-    confirmed: false,
-  };
+  const facts = ruleFactsFor(permission, session);
   const grounded: DecisionDocument = {
     ...document,
     grant: session.grant,

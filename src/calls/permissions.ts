@@ -11,7 +11,7 @@ import { CAPABILITY_PATTERN, MAX_CAPABILITIES } from './decision-schema.js';
  */
 export type ToolEffect = 'read' | 'write' | 'network';
 
-/** The effects, safest assumption last. */
+/** The effects, from the narrowest reach to the widest. */
 export const TOOL_EFFECTS: readonly ToolEffect[] = Object.freeze(['read', 'write', 'network']);
 
 /** One tool as the application declares it. */

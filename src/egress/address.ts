@@ -1,5 +1,5 @@
 // Classifies an IP address with ipaddr.js, seeing through the IPv6 forms that carry an IPv4 address inside.
-import { isIP } from 'node:net';
+import { isIP } from './ip-literal.js';
 import ipaddr from 'ipaddr.js';
 import { METADATA_ADDRESSES } from './blocked-names.js';
 
@@ -62,6 +62,9 @@ const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 /** The well-known NAT64 prefix (RFC 6052): the IPv4 address is the last 32 bits. */
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
+/** The characters Node accepts in an IPv6 zone id. */
+const ZONE_ID = /^[0-9A-Za-z.:-]+$/;
+
 const METADATA = new Set(METADATA_ADDRESSES.map((text) => normalized(ipaddr.parse(text))));
 
 /**
@@ -69,10 +72,12 @@ const METADATA = new Set(METADATA_ADDRESSES.map((text) => normalized(ipaddr.pars
  * without a zone id), or returns `undefined` when the text is not one. Never throws.
  */
 export function classifyAddress(text: string): AddressInfo | undefined {
-  if (isIP(text) === 0) return undefined;
-  // A zone id (`%eth0`) names an interface, not a different address; ipaddr.js accepts fewer forms than Node.
+  // A zone id (`%eth0`, IPv6 only) names an interface, not a different address: classify what precedes it.
   const zone = text.indexOf('%');
-  const address = ipaddr.parse(zone === -1 ? text : text.slice(0, zone));
+  const bare = zone === -1 ? text : text.slice(0, zone);
+  const version = isIP(bare);
+  if (version === 0 || (zone !== -1 && (version !== 6 || !ZONE_ID.test(text.slice(zone + 1))))) return undefined;
+  const address = ipaddr.parse(bare);
   if (address.kind() === 'ipv4') return classifyV4(address as ipaddr.IPv4);
   const v6 = address as ipaddr.IPv6;
   const inner = embeddedIpv4(v6);

@@ -1,5 +1,5 @@
 // Inspects the IDN labels of a host for mixed scripts and for whole-label Latin look-alikes (homographs).
-import { domainToUnicode } from 'node:url';
+import { domainToUnicode } from './domain-name.js';
 import { ALLOWED_SCRIPT_MIXES, IDN_SCRIPTS, LATIN_LOOKALIKES } from './host-scripts.js';
 
 /** How many labels of a host mix scripts, and how many are written only with Latin look-alikes. */

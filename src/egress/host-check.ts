@@ -1,6 +1,6 @@
 // The host, address and port rules of a policy, shared by checkUrl and the connect-time guards.
-import { isIP } from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII } from './domain-name.js';
+import { isIP } from './ip-literal.js';
 import type { Finding } from '../purposes/finding.js';
 import { classifyAddress, type AddressClass, type AddressInfo } from './address.js';
 import { METADATA_HOST_NAMES } from './blocked-names.js';

@@ -1,5 +1,5 @@
 // Host names and host patterns: the canonical form used for matching, pattern syntax, and matching rules.
-import { domainToASCII } from 'node:url';
+import { domainToASCII } from './domain-name.js';
 
 /** A canonical ASCII domain name: dot-separated labels of letters, digits, `-` and `_`, at most 253 bytes. */
 const DOMAIN_NAME =

@@ -99,7 +99,11 @@ interface Configured {
   readonly config: ReturnType<typeof purifyConfig>;
 }
 
-function prepare(purify: DOMPurify, config: Configured['config'], current: () => HtmlCall | undefined): Configured {
+function prepare(
+  purify: DOMPurify,
+  config: Configured['config'],
+  current: () => HtmlCall | undefined,
+): Configured {
   if (!purify.isSupported) throw new TypeError('The html sanitizer needs a DOM window with DOMParser');
   purify.setConfig(config);
   installHtmlHooks(purify, current);

@@ -51,7 +51,9 @@ export class FindingTally {
   /** The findings so far, in first-hit order, with pointer '' (the caller re-bases them). */
   findings(): Finding[] {
     return [...this.entries.values()].map(({ code, action, detail, count }) =>
-      detail === undefined ? { code, pointer: '', count, action } : { code, pointer: '', count, action, detail },
+      detail === undefined
+        ? { code, pointer: '', count, action }
+        : { code, pointer: '', count, action, detail },
     );
   }
 }

@@ -110,14 +110,19 @@ function checkAttribute(element: Element, event: UponSanitizeAttributeHookEvent,
       return;
     }
     const decision = checkUrl(event.attrValue, policy);
-    for (const finding of decision.findings) if (finding.code !== 'url.blocked') call.tally.addFinding(finding);
+    for (const finding of decision.findings)
+      if (finding.code !== 'url.blocked') call.tally.addFinding(finding);
     if (decision.allowed) {
       if (decision.href !== event.attrValue) call.tally.add('html.url_canonicalized', 'cleaned');
       event.attrValue = decision.href;
       return;
     }
     const refusal = decision.findings.find((finding) => finding.code === 'url.blocked');
-    call.tally.add(isImage ? 'html.image_blocked' : 'html.link_blocked', 'cleaned', refusal?.detail ?? { reason: decision.reason });
+    call.tally.add(
+      isImage ? 'html.image_blocked' : 'html.link_blocked',
+      'cleaned',
+      refusal?.detail ?? { reason: decision.reason },
+    );
     call.blocked.add(element);
     event.keepAttr = false;
     return;

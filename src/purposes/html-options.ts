@@ -2,6 +2,7 @@
 import { assertEgressPolicy, DEFAULT_EGRESS_POLICY, type EgressPolicy } from '../egress/policy.js';
 import { SANITIZER_EXPANSION_BUDGET } from '../gate/limits.js';
 import { ContractError } from '../schema/contract-error.js';
+import { isSchemaObject } from '../schema/subschemas.js';
 import type { PurposeSite } from './purpose.js';
 import { urlPurpose } from './url.js';
 
@@ -75,16 +76,21 @@ export function htmlOptionsFromSite(site: PurposeSite): ResolvedHtmlOptions {
   const links = urlPurpose.configure({ ...site, options: ownLinks, defaults: site.defaults && defaultLinks });
   const images = ownImages ?? defaultImages ?? 'none';
   try {
-    if (images !== null && typeof images === 'object' && !Array.isArray(images)) {
+    if (isSchemaObject(images)) {
       const inherited = { ...defaultLinks, ...ownLinks };
-      const own = images as Readonly<Record<string, unknown>>;
-      const policy = urlPurpose.configure({ ...site, options: own, defaults: inherited });
-      return resolveHtmlOptions({ policy: links, images: policy, ...budgetOption(ownBudget ?? defaultBudget) });
+      const policy = urlPurpose.configure({ ...site, options: images, defaults: inherited });
+      return resolveHtmlOptions({
+        policy: links,
+        images: policy,
+        ...budgetOption(ownBudget ?? defaultBudget),
+      });
     }
-    if (images !== 'none' && images !== 'allow') throw new TypeError('Html option "images" must be "none", "allow" or an object');
+    if (images !== 'none' && images !== 'allow')
+      throw new TypeError('Html option "images" must be "none", "allow" or an object');
     return resolveHtmlOptions({ policy: links, images, ...budgetOption(ownBudget ?? defaultBudget) });
   } catch (error) {
-    if (error instanceof TypeError) throw new ContractError('contract.invalid_purpose', site.location, error.message);
+    if (error instanceof TypeError)
+      throw new ContractError('contract.invalid_purpose', site.location, error.message);
     throw error;
   }
 }
@@ -96,7 +102,8 @@ function budgetOption(value: unknown): { expansionBudget?: number } {
 function imagePolicy(images: HtmlImages, links: EgressPolicy): EgressPolicy | undefined {
   if (images === 'none') return undefined;
   const policy = images === 'allow' ? links : images;
-  if (typeof policy !== 'object') throw new TypeError('Html option "images" must be "none", "allow" or an egress policy');
+  if (typeof policy !== 'object')
+    throw new TypeError('Html option "images" must be "none", "allow" or an egress policy');
   assertEgressPolicy(policy);
   if (policy.hosts === 'any') {
     throw new TypeError('Html images need a policy with an explicit "hosts" list: an image loads by itself');

@@ -1,5 +1,4 @@
 // The one jsdom window of the html purpose: jsdom and DOMPurify are imported on first need, never at load time.
-import type { WindowLike } from 'dompurify';
 import { createHtmlDomSanitizer, type HtmlDomSanitizer } from './html-dom.js';
 
 let loading: Promise<HtmlDomSanitizer> | undefined;
@@ -20,5 +19,5 @@ export function loadHtmlDomSanitizer(): Promise<HtmlDomSanitizer> {
 async function createOnJsdom(): Promise<HtmlDomSanitizer> {
   const [{ JSDOM }, { default: purify }] = await Promise.all([import('jsdom'), import('dompurify')]);
   const { window } = new JSDOM('');
-  return createHtmlDomSanitizer(() => purify(window as unknown as WindowLike));
+  return createHtmlDomSanitizer(() => purify(window));
 }

@@ -2,7 +2,12 @@
 import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from './finding.js';
 import { HTML_LINK_REL } from './html-profile.js';
-import { htmlOptionsFromSite, resolveHtmlOptions, type HtmlOptions, type ResolvedHtmlOptions } from './html-options.js';
+import {
+  htmlOptionsFromSite,
+  resolveHtmlOptions,
+  type HtmlOptions,
+  type ResolvedHtmlOptions,
+} from './html-options.js';
 import { awaitDomTurn } from './html-pacing.js';
 import { loadHtmlDomSanitizer } from './html-window.js';
 import type { Purpose } from './purpose.js';
@@ -59,9 +64,15 @@ export const htmlPurpose: Purpose<ResolvedHtmlOptions> = Object.freeze<Purpose<R
   sanitize: (value, options) => sanitizeWith(value, options),
 });
 
-function sanitizeWith(value: string, options: ResolvedHtmlOptions): HtmlSanitizeResult | Promise<HtmlSanitizeResult> {
+function sanitizeWith(
+  value: string,
+  options: ResolvedHtmlOptions,
+): HtmlSanitizeResult | Promise<HtmlSanitizeResult> {
   if (typeof (value as unknown) !== 'string') {
-    return { ok: false, findings: [{ code: 'html.invalid_input', pointer: '', count: 1, action: 'rejected' }] };
+    return {
+      ok: false,
+      findings: [{ code: 'html.invalid_input', pointer: '', count: 1, action: 'rejected' }],
+    };
   }
   if (!carriesMarkup(value)) return { ok: true, value, findings: [] };
   return sanitizeMarkup(value, options);
@@ -93,8 +104,18 @@ function boundGrowth(
   const grown = outputBytes - keptLinks * REL_ATTRIBUTE_BYTES;
   if (grown > Math.max(inputBytes * budget, inputBytes + EXPANSION_SLACK_BYTES)) {
     const detail = { inputBytes, outputBytes, budget };
-    return { ok: false, findings: [...findings, { code: 'html.expansion_exceeded', pointer: '', count: 1, action: 'rejected', detail }] };
+    return {
+      ok: false,
+      findings: [
+        ...findings,
+        { code: 'html.expansion_exceeded', pointer: '', count: 1, action: 'rejected', detail },
+      ],
+    };
   }
   const detail = { inputBytes, outputBytes };
-  return { ok: true, value: output, findings: [...findings, { code: 'html.expanded', pointer: '', count: 1, action: 'reported', detail }] };
+  return {
+    ok: true,
+    value: output,
+    findings: [...findings, { code: 'html.expanded', pointer: '', count: 1, action: 'reported', detail }],
+  };
 }

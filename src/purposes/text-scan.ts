@@ -26,6 +26,8 @@ interface Decision {
 const KEEP_ONE: Decision = Object.freeze({ output: null, units: 1 });
 const KEEP_TWO: Decision = Object.freeze({ output: null, units: 2 });
 
+/** UTF-16 length of the longest tag run worth testing: far more tags than any RGI tag sequence has. */
+const LONGEST_TAG_SPEC = 2 * 32;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const TAB = 0x09;
@@ -121,12 +123,16 @@ class Scan {
    */
   private tagRun(index: number): Decision {
     let end = index;
-    while (classifySpecial(this.text.codePointAt(end) ?? 0) === 'tag_characters') end += 2;
+    let cancel = -1;
+    for (let tag = this.text.codePointAt(end) ?? 0; classifySpecial(tag) === 'tag_characters';) {
+      if (tag === CANCEL_TAG && cancel < 0) cancel = end;
+      end += 2;
+      tag = this.text.codePointAt(end) ?? 0;
+    }
     const base = codePointBefore(this.text, index);
-    const cancel = this.text.indexOf(String.fromCodePoint(CANCEL_TAG), index);
     let output = '';
     let from = index;
-    if (base >= 0 && !isRemovable(base) && cancel !== -1 && cancel < end) {
+    if (base >= 0 && !isRemovable(base) && cancel >= 0 && cancel - index <= LONGEST_TAG_SPEC) {
       const sequence = this.text.slice(index, cancel + 2);
       if (isRgiEmoji(String.fromCodePoint(base) + sequence)) [output, from] = [sequence, cancel + 2];
     }

@@ -41,7 +41,8 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  * 2. lengths (code points and UTF-8 bytes) are checked before any work, bounding the cost;
  * 3. specials are removed or kept by script-aware rules (controls, bidi, zero-width, tags, selectors…);
  * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
- *    if NFC changed anything, cleaning runs again so the output is stable);
+ *    if NFC changed anything, cleaning runs again so the output is stable); NFC itself is not a finding:
+ *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
  * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
  * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
  */
@@ -75,21 +76,25 @@ export function sanitizeText(value: string, options?: TextOptions): TextResult {
   return { ok: true, value: normalized, findings, hidden };
 }
 
+/** Cleaning passes at most: real text needs one, text whose marks NFC reorders two; more bounds the cost. */
+const MAX_PASSES = 8;
+
 /**
  * Cleans, then normalizes to NFC. NFC can reorder combining marks or compose characters that a removal
  * brought together, which may change the neighbours a kept joiner was judged by; when NFC changed anything,
- * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. The
- * loop ends: after the first pass nothing is rewritten and NFC text never lengthens under NFC, so every
- * further pass that changes the text makes it shorter.
+ * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. After
+ * the first pass nothing is rewritten and NFC text never lengthens under NFC, so each further pass that
+ * changes the text shortens it; the cap keeps even contrived input to a fixed number of linear passes.
  */
 function cleanToNormalForm(text: string, policy: ResolvedTextOptions, record: CleaningRecord): string {
   let current = text;
-  for (let pass = 0; ; pass++) {
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const cleaned = removeSpecials(current, policy, record);
     if (pass > 0 && cleaned === current) return current;
     current = cleaned.normalize('NFC');
     if (current === cleaned) return current;
   }
+  return current;
 }
 
 function refuse(findings: readonly Finding[]): TextResult {

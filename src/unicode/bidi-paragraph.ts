@@ -5,9 +5,10 @@ import { isRemovable } from './special.js';
 
 const LRO = 0x202d;
 const RLO = 0x202e;
+const BIDI_MARKS: ReadonlySet<number> = new Set([0x200e, 0x200f, 0x061c]);
 
 /** The verdict a balanced pair or a mark gets: kept, or removed for a reason. */
-export type PairVerdict = 'keep' | 'no_rtl' | 'override_reorders' | 'inside_word';
+export type PairVerdict = 'keep' | 'no_rtl' | 'override_reorders' | 'inside_word' | 'repeated';
 
 /**
  * One paragraph's code points with prefix counts (right-to-left characters; left-to-right letters and
@@ -21,6 +22,8 @@ export class BidiParagraph {
   private readonly rtlBefore: Int32Array;
   private readonly reorderableBefore: Int32Array;
   private readonly realBefore: Int32Array;
+  /** Like `realBefore`, but a bidi mark counts as real: a mark right after a mark repeats it. */
+  private readonly realOrMarkBefore: Int32Array;
   private readonly realAfter: Int32Array;
   private readonly letterBefore: Int32Array;
   private readonly letterAfter: Int32Array;
@@ -30,10 +33,12 @@ export class BidiParagraph {
     this.rtlBefore = new Int32Array(length + 1);
     this.reorderableBefore = new Int32Array(length + 1);
     this.realBefore = new Int32Array(length).fill(-1);
+    this.realOrMarkBefore = new Int32Array(length).fill(-1);
     this.realAfter = new Int32Array(length).fill(-1);
     this.letterBefore = new Int32Array(length).fill(-1);
     this.letterAfter = new Int32Array(length).fill(-1);
     let real = -1;
+    let realOrMark = -1;
     let letter = -1;
     for (let at = 0; at < length; at++) {
       const codePoint = codePoints[at] ?? 0;
@@ -43,8 +48,10 @@ export class BidiParagraph {
       this.rtlBefore[at + 1] = (this.rtlBefore[at] ?? 0) + (rtl ? 1 : 0);
       this.reorderableBefore[at + 1] = (this.reorderableBefore[at] ?? 0) + (reorderable ? 1 : 0);
       this.realBefore[at] = real;
+      this.realOrMarkBefore[at] = realOrMark;
       this.letterBefore[at] = letter;
       if (kept) real = codePoint;
+      if (kept || BIDI_MARKS.has(codePoint)) realOrMark = codePoint;
       if (kept && isLetter(codePoint)) letter = codePoint;
     }
     [real, letter] = [-1, -1];
@@ -59,9 +66,13 @@ export class BidiParagraph {
     this.hasRtl = (this.rtlBefore[length] ?? 0) > 0;
   }
 
-  /** A mark is kept in an RTL paragraph unless it sits between two letters, where it only splits a word. */
+  /**
+   * A mark is kept in an RTL paragraph unless it follows another mark (it adds nothing) or sits between
+   * two letters (it only splits a word).
+   */
   markVerdict(position: number): PairVerdict {
     if (!this.hasRtl) return 'no_rtl';
+    if (BIDI_MARKS.has(this.realOrMarkBefore[position] ?? -1)) return 'repeated';
     const before = this.realBefore[position] ?? -1;
     const after = this.realAfter[position] ?? -1;
     return isLetterOrMark(before) && isLetterOrMark(after) ? 'inside_word' : 'keep';

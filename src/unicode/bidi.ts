@@ -3,7 +3,13 @@ import { unitLength } from './codepoint.js';
 import { BidiParagraph, type PairVerdict } from './bidi-paragraph.js';
 
 /** What happens to one bidi control: kept, or removed for a reason. */
-export type BidiVerdict = PairVerdict | 'unbalanced';
+export type BidiVerdict = PairVerdict | 'unbalanced' | 'overflow';
+
+/**
+ * Openers nested deeper than this are removed: each raises the embedding level by one or two, and UAX #9
+ * ignores everything past level 125 (max_depth), so deeper controls are invisible noise.
+ */
+const MAX_NESTING = 60;
 
 const LRE = 0x202a;
 const RLE = 0x202b;
@@ -25,7 +31,9 @@ const MARKS: ReadonlySet<number> = new Set([0x200e, 0x200f, 0x061c]);
  * 3. A balanced pair is kept when it belongs to RTL text: RTL inside it, or RTL as the nearest letter on
  *    either side. An override is kept only if it agrees with everything it covers (LRO over no RTL text,
  *    RLO over no LTR letters and no digits), so it cannot reorder Latin text or numbers.
- * 4. A mark (LRM, RLM, ALM) is kept in RTL paragraphs, except between two letters, where it only splits a word.
+ * 4. A mark (LRM, RLM, ALM) is kept in RTL paragraphs, except between two letters, where it only splits a
+ *    word, and right after another mark, where it adds nothing.
+ * Openers nested more than {@link MAX_NESTING} deep are removed as overflow.
  */
 export function planBidi(
   text: string,
@@ -73,15 +81,10 @@ function planParagraph(text: string, start: number, end: number, verdicts: Map<n
   };
   let openIsolates = 0;
   codePoints.forEach((codePoint, position) => {
-    if (isIsolateOpener(codePoint)) openIsolates++;
-    if (
-      codePoint === LRE ||
-      codePoint === RLE ||
-      codePoint === LRO ||
-      codePoint === RLO ||
-      isIsolateOpener(codePoint)
-    ) {
-      open.push(position);
+    if (isOpener(codePoint)) {
+      if (open.length < MAX_NESTING) open.push(position);
+      else decide(position, 'overflow');
+      if (open.at(-1) === position && isIsolateOpener(codePoint)) openIsolates++;
     } else if (codePoint === PDF) {
       const top = open.at(-1);
       if (top !== undefined && !isIsolateOpener(codePoints[top] ?? 0))
@@ -108,6 +111,16 @@ function planParagraph(text: string, start: number, end: number, verdicts: Map<n
     decide(opener, verdict);
     decide(closer, verdict);
   }
+}
+
+function isOpener(codePoint: number): boolean {
+  return (
+    codePoint === LRE ||
+    codePoint === RLE ||
+    codePoint === LRO ||
+    codePoint === RLO ||
+    isIsolateOpener(codePoint)
+  );
 }
 
 function isIsolateOpener(codePoint: number): boolean {

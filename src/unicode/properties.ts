@@ -92,11 +92,6 @@ export function isLetterOrMark(codePoint: number): boolean {
   return (packedProperties(codePoint) & (LETTER | MARK)) !== 0;
 }
 
-/** True for a letter, mark or number (L*, M*, N*): a character of a word. */
-export function isWordCharacter(codePoint: number): boolean {
-  return (packedProperties(codePoint) & (LETTER | MARK | NUMBER)) !== 0;
-}
-
 /** True for a decimal digit of any script (General_Category Nd). */
 export function isDecimalDigit(codePoint: number): boolean {
   return (packedProperties(codePoint) & DECIMAL_DIGIT) !== 0;

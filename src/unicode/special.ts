@@ -112,6 +112,8 @@ export function classifySpecial(codePoint: number): SpecialClass | undefined {
   if (ZERO_WIDTH.has(codePoint)) return 'zero_width';
   if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return 'tag_characters';
   if (isVariationSelector(codePoint)) return 'variation_selector';
+  // U+FFF9–FFFB anchor interlinear annotations; U+FFFC stands for an embedded object. Plain text carries
+  // neither the annotation markup nor the object, and some renderers draw U+FFFC as nothing: both go.
   if (codePoint >= 0xfff9 && codePoint <= 0xfffc) return 'annotation';
   if ((codePoint >= 0xfdd0 && codePoint <= 0xfdef) || (codePoint & 0xfffe) === 0xfffe) return 'noncharacter';
   if (isPrivateUse(codePoint)) return 'private_use';

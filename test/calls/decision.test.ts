@@ -1,7 +1,8 @@
 // Seed 004: the decision document's schema stops bad documents, and the application rule stops a well-shaped allow.
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/calls/decide.js';
-import { DECISION_REASONS, decisionSchema } from '../../src/calls/decision-schema.js';
+import { DECISION_REASONS, DECISIONS, decisionSchema } from '../../src/calls/decision-schema.js';
+import { TOOL_STATES } from '../../src/calls/tool-state.js';
 import { applyDecisionRule, reviewDecision } from '../../src/calls/decision-rule.js';
 import { definePermissions } from '../../src/calls/permissions.js';
 import { createSession } from '../../src/calls/session.js';
@@ -64,6 +65,24 @@ describe('the decision schema (seed 004, step 2)', () => {
       },
     );
     expect(seedPermissions.checkDecision(hostile).ok).toBe(false);
+  });
+
+  it('locks the decisions, reasons and tool states (changing one is a breaking change)', () => {
+    expect(DECISIONS).toEqual(['allow', 'deny', 'ask']);
+    expect(DECISION_REASONS).toEqual([
+      'ok',
+      'grant_missing',
+      'tool_not_allowlisted',
+      'tool_quarantined',
+      'arguments_invalid',
+      'untrusted_arguments',
+      'confirmed',
+      'refused',
+      'confirm_failed',
+      'audit_unavailable',
+      'decision_invalid',
+    ]);
+    expect(TOOL_STATES).toEqual(['active', 'metadata-only', 'offline']);
   });
 
   it('is a closed 2020-12 schema listing every reason', () => {

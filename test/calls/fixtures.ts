@@ -63,7 +63,19 @@ export const SEED_CALL = {
   arguments: { to: 'ops@example.com', subject: 'status', body: 'ok' },
 } as const;
 
-/** Seed 003's ticket search result: id, title (prose), status, cursor. */
+/** One ticket: a strict id, a prose title and a status (seed 003). */
+export const TICKET_SCHEMA = {
+  type: 'object',
+  required: ['id', 'title', 'status'],
+  properties: {
+    id: { type: 'string', pattern: '^T-[0-9]{1,8}$', maxLength: 10, 'x-purpose': 'id' },
+    title: { type: 'string', maxLength: 500, 'x-purpose': 'text' },
+    status: { enum: ['open', 'closed'] },
+  },
+  additionalProperties: false,
+} as const;
+
+/** Seed 003's ticket search result: tickets and a cursor. */
 export const ticketSearch = defineTool({
   name: 'search_tickets',
   version: 'ticket.search.v3',
@@ -71,20 +83,7 @@ export const ticketSearch = defineTool({
     type: 'object',
     required: ['items', 'nextCursor'],
     properties: {
-      items: {
-        type: 'array',
-        maxItems: 50,
-        items: {
-          type: 'object',
-          required: ['id', 'title', 'status'],
-          properties: {
-            id: { type: 'string', pattern: '^T-[0-9]{1,8}$', maxLength: 10, 'x-purpose': 'id' },
-            title: { type: 'string', maxLength: 500, 'x-purpose': 'text' },
-            status: { enum: ['open', 'closed'] },
-          },
-          additionalProperties: false,
-        },
-      },
+      items: { type: 'array', maxItems: 50, items: TICKET_SCHEMA },
       nextCursor: { type: ['string', 'null'], maxLength: 64, pattern: '^[A-Za-z0-9]+$', 'x-purpose': 'id' },
     },
     additionalProperties: false,

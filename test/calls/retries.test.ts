@@ -35,24 +35,28 @@ function scripted(replies: ReadonlyArray<RawInput | Error | typeof HANG>) {
   return { sent, send };
 }
 
+/** Runs one retried call of the ticket search through a fresh gate. */
+function run(
+  send: (request: NormalizedRequest) => Promise<RawInput>,
+  policy = FAST,
+  audit = memoryAuditSink(),
+) {
+  const normalized = request();
+  const result = callWithRetries(
+    { gate: createGate({ audit }), tool: ticketSearch, context: CONTEXT, request: normalized, send },
+    policy,
+  );
+  return { result, normalized, audit };
+}
+
 describe('callWithRetries', () => {
   it('retries a retryable failure with the very same request, and the reply passes the gate again', async () => {
-    const audit = memoryAuditSink();
     const sender = scripted([
       { body: 'busy', status: 503 },
       { body: GOOD, contentType: 'application/json' },
     ]);
-    const normalized = request();
-    const { outcome, attempts } = await callWithRetries(
-      {
-        gate: createGate({ audit }),
-        tool: ticketSearch,
-        context: CONTEXT,
-        request: normalized,
-        send: sender.send,
-      },
-      FAST,
-    );
+    const { result, normalized, audit } = run(sender.send);
+    const { outcome, attempts } = await result;
     expect(attempts).toBe(2);
     expect(outcome).toMatchObject({ ok: true, data: { items: [{ id: 'T-42' }] } });
     expect(sender.sent).toEqual([normalized, normalized]);
@@ -66,52 +70,33 @@ describe('callWithRetries', () => {
       { body: '{"items":[],"nextCursor":null,"admin_override":true}' },
       { body: GOOD },
     ]);
-    const { outcome, attempts } = await callWithRetries(
-      {
-        gate: createGate({ audit: memoryAuditSink() }),
-        tool: ticketSearch,
-        context: CONTEXT,
-        request: request(),
-        send: sender.send,
-      },
-      FAST,
-    );
+    const { outcome, attempts } = await run(sender.send).result;
     expect(attempts).toBe(1);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'schema_mismatch', retryable: false } });
   });
 
   it('retries only the codes it is told to, and never beyond the attempt limit', async () => {
-    const gate = createGate({ audit: memoryAuditSink() });
     const busy = scripted([{ body: '', status: 503 }]);
-    const limited = await callWithRetries(
-      { gate, tool: ticketSearch, context: CONTEXT, request: request(), send: busy.send },
+    const limited = await run(
+      busy.send,
       defineRetryPolicy({ maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 2 }),
-    );
+    ).result;
     expect(limited).toMatchObject({
       attempts: 3,
       outcome: { ok: false, error: { code: 'upstream_error', retryable: true } },
     });
     const narrow = scripted([{ body: '', status: 503 }]);
-    const none = await callWithRetries(
-      { gate, tool: ticketSearch, context: CONTEXT, request: request(), send: narrow.send },
+    const none = await run(
+      narrow.send,
       defineRetryPolicy({ retryOn: ['timeout'], initialDelayMs: 1, maxDelayMs: 2 }),
-    );
+    ).result;
     expect(none.attempts).toBe(1);
   });
 
   it('treats a sender that throws as a retryable transport failure through the gate', async () => {
-    const audit = memoryAuditSink();
     const sender = scripted([new Error('ECONNRESET'), { body: GOOD }]);
-    const { outcome, attempts } = await callWithRetries(
-      {
-        gate: createGate({ audit }),
-        tool: ticketSearch,
-        context: CONTEXT,
-        request: request(),
-        send: sender.send,
-      },
-      FAST,
-    );
+    const { result, audit } = run(sender.send);
+    const { outcome, attempts } = await result;
     expect({ ok: outcome.ok, attempts }).toEqual({ ok: true, attempts: 2 });
     expect(audit.records[0]).toMatchObject({ outcome: 'rejected', issue: { code: 'read.stream_error' } });
   });
@@ -119,16 +104,8 @@ describe('callWithRetries', () => {
   it('ends a sender that hangs when the budget runs out, as a timeout, with no further attempt', async () => {
     const sender = scripted([HANG]);
     const started = Date.now();
-    const { outcome, attempts } = await callWithRetries(
-      {
-        gate: createGate({ audit: memoryAuditSink() }),
-        tool: ticketSearch,
-        context: CONTEXT,
-        request: request(),
-        send: sender.send,
-      },
-      defineRetryPolicy({ budgetMs: 150, initialDelayMs: 1, maxDelayMs: 2 }),
-    );
+    const policy = defineRetryPolicy({ budgetMs: 150, initialDelayMs: 1, maxDelayMs: 2 });
+    const { outcome, attempts } = await run(sender.send, policy).result;
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(attempts).toBe(1);
     expect(Date.now() - started).toBeLessThan(2_000);

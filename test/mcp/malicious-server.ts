@@ -9,6 +9,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { boundTransport, type BoundedTransport } from '../../src/mcp/bounded-transport.js';
+import { TICKET_SCHEMA } from '../calls/fixtures.js';
 
 /** The injected ticket title every prose-bearing result carries. */
 export const INJECTION =
@@ -17,17 +18,8 @@ export const INJECTION =
 
 const TICKET = { id: 'T-42', title: INJECTION, status: 'open' };
 
-/** The ticket tool's pinned output schema, with purposes (a server may publish a contract-grade schema). */
-export const TICKET_OUTPUT_SCHEMA = {
-  type: 'object',
-  required: ['id', 'title', 'status'],
-  properties: {
-    id: { type: 'string', pattern: '^T-[0-9]{1,8}$', maxLength: 10, 'x-purpose': 'id' },
-    title: { type: 'string', maxLength: 500, 'x-purpose': 'text' },
-    status: { enum: ['open', 'closed'] },
-  },
-  additionalProperties: false,
-} as const;
+/** The ticket tool's output schema, with purposes (a server may publish a contract-grade schema). */
+export const TICKET_OUTPUT_SCHEMA = TICKET_SCHEMA;
 
 const input = { type: 'object' as const, properties: { id: { type: 'string' } } };
 

@@ -21,7 +21,9 @@ describe('html options from a contract', () => {
   });
 
   it('builds the link policy from egress fields over the contract defaults', () => {
-    const options = htmlPurpose.configure(site({ hosts: ['docs.example.com'] }, { query: { maxParams: 2 }, expansionBudget: 2 }));
+    const options = htmlPurpose.configure(
+      site({ hosts: ['docs.example.com'] }, { query: { maxParams: 2 }, expansionBudget: 2 }),
+    );
     expect(options.links.hosts).toEqual(['docs.example.com']);
     expect(options.links.query).toEqual({ maxBytes: 1024, maxParams: 2 });
     expect(options.images).toBeUndefined();
@@ -31,7 +33,9 @@ describe('html options from a contract', () => {
   it('lets images follow the link policy, or a policy of their own written over it', () => {
     const same = htmlPurpose.configure(site({ hosts: ['docs.example.com'], images: 'allow' }));
     expect(same.images).toBe(same.links);
-    const own = htmlPurpose.configure(site({ schemes: ['https', 'http'], images: { hosts: ['*.img.example.com'] } }));
+    const own = htmlPurpose.configure(
+      site({ schemes: ['https', 'http'], images: { hosts: ['*.img.example.com'] } }),
+    );
     expect(own.images?.hosts).toEqual(['*.img.example.com']);
     expect(own.images?.schemes).toEqual(['https', 'http']);
     expect(own.links.hosts).toBe('any');

@@ -9,10 +9,14 @@ const PROJECT_ROOT = join(import.meta.dirname, '../..');
 
 /** Runs an ES module script in a fresh Node process with TypeScript support, and parses the JSON it prints. */
 async function inFreshProcess<T>(script: string, flags: readonly string[] = []): Promise<T> {
-  const { stdout } = await run(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: PROJECT_ROOT,
-    timeout: 120_000,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [...flags, '--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: PROJECT_ROOT,
+      timeout: 120_000,
+    },
+  );
   return JSON.parse(stdout) as T;
 }
 
@@ -64,7 +68,9 @@ describe('documents kept alive by jsdom', () => {
       console.log(JSON.stringify({ sequential, parallel }));`;
     const retained = await inFreshProcess<Retained>(script, ['--expose-gc']);
     const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-    console.log(`heap held after 1000 calls: sequential ${mb(retained.sequential)}, parallel ${mb(retained.parallel)}`);
+    console.log(
+      `heap held after 1000 calls: sequential ${mb(retained.sequential)}, parallel ${mb(retained.parallel)}`,
+    );
     // Unpaced, 1000 documents of this size hold about 34 MiB until the macrotask ends.
     expect(retained.sequential).toBeLessThan(16 * 1024 * 1024);
     expect(retained.parallel).toBeLessThan(16 * 1024 * 1024);

@@ -16,8 +16,38 @@ import { corpusPath } from '../support/corpora.js';
 const inspector = new JSDOM('<!doctype html><body><div id="host"></div></body>').window;
 const host = inspector.document.getElementById('host')!;
 
-const SCRIPT_CAPABLE = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'svg', 'math', 'style', 'link', 'meta', 'base', 'form', 'template', 'noscript', 'applet', 'portal']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'codebase', 'cite', 'ping']);
+const SCRIPT_CAPABLE = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'style',
+  'link',
+  'meta',
+  'base',
+  'form',
+  'template',
+  'noscript',
+  'applet',
+  'portal',
+]);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'srcset',
+  'codebase',
+  'cite',
+  'ping',
+]);
 const FORBIDDEN_SCHEMES = /^(?:javascript|data|vbscript):/;
 const IMAGE_POLICY = defineEgressPolicy({ hosts: ['img.example.com'] });
 
@@ -39,7 +69,8 @@ function violations(html: string, images: boolean): string[] {
     if (SCRIPT_CAPABLE.has(name)) found.push(`script-capable element ${name}`);
     if (!allowed.has(name)) found.push(`element outside the profile ${name}`);
     for (const attribute of element.attributes) found.push(...attributeViolations(name, attribute));
-    if (name === 'a' && element.getAttribute('rel') !== HTML_LINK_REL) found.push('link without the fixed rel');
+    if (name === 'a' && element.getAttribute('rel') !== HTML_LINK_REL)
+      found.push('link without the fixed rel');
   }
   return found;
 }
@@ -50,12 +81,15 @@ function attributeViolations(element: string, attribute: Attr): string[] {
   // eslint-disable-next-line no-control-regex
   const compact = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
   if (name.startsWith('on')) found.push(`event handler ${name}`);
-  if (URL_ATTRIBUTES.has(name) && FORBIDDEN_SCHEMES.test(compact)) found.push(`script or data URL in ${name}`);
+  if (URL_ATTRIBUTES.has(name) && FORBIDDEN_SCHEMES.test(compact))
+    found.push(`script or data URL in ${name}`);
   const permitted = element === 'a' ? ['href', 'rel'] : element === 'img' ? ['src', 'alt'] : [];
   if (!permitted.includes(name)) found.push(`attribute outside the profile ${element}[${name}]`);
   const url = URL.parse(attribute.value);
-  if ((name === 'href' || name === 'src') && url?.protocol !== 'https:') found.push(`${name} not absolute https`);
-  if (element === 'img' && name === 'src' && url?.hostname !== 'img.example.com') found.push('image from a host not allowed');
+  if ((name === 'href' || name === 'src') && url?.protocol !== 'https:')
+    found.push(`${name} not absolute https`);
+  if (element === 'img' && name === 'src' && url?.hostname !== 'img.example.com')
+    found.push('image from a host not allowed');
   return found;
 }
 
@@ -66,7 +100,9 @@ function findingsAreClean(findings: readonly Finding[]): boolean {
   return findings.every(
     (finding) =>
       (codes.has(finding.code) || finding.code.startsWith('url.')) &&
-      Object.values(finding.detail ?? {}).every((value) => typeof value !== 'string' || reasons.has(value) || /^[a-z_]+$/.test(value)),
+      Object.values(finding.detail ?? {}).every(
+        (value) => typeof value !== 'string' || reasons.has(value) || /^[a-z_]+$/.test(value),
+      ),
   );
 }
 
@@ -118,7 +154,8 @@ interface Fixture {
 const corpus = corpusPath('xss/dompurify');
 
 describe.skipIf(corpus === undefined)('DOMPurify fixtures through the html purpose', () => {
-  const fixtures = corpus === undefined ? [] : (JSON.parse(readFileSync(join(corpus, 'expect.json'), 'utf8')) as Fixture[]);
+  const fixtures =
+    corpus === undefined ? [] : (JSON.parse(readFileSync(join(corpus, 'expect.json'), 'utf8')) as Fixture[]);
 
   it('reads every fixture', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(200);
@@ -138,9 +175,15 @@ describe('classic mutation and parser-differential payloads', () => {
   const payloads: ReadonlyArray<readonly [string, string]> = [
     ['noscript closing inside an attribute', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">'],
     ['template content', '<template><img src=x onerror=alert(1)></template><p>after</p>'],
-    ['nested forms with math and mglyph', '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>'],
+    [
+      'nested forms with math and mglyph',
+      '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+    ],
     ['svg style breakout', '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">'],
-    ['math annotation-xml', '<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>'],
+    [
+      'math annotation-xml',
+      '<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>',
+    ],
     ['comment breakout', '<!--><img src=x onerror=alert(1)>-->'],
     ['bogus comment', '<? <img src=x onerror=alert(1)> ?>'],
     ['CDATA outside foreign content', '<![CDATA[<img src=x onerror=alert(1)>]]>'],
@@ -151,22 +194,40 @@ describe('classic mutation and parser-differential payloads', () => {
     ['title in body', '<title><img src=x onerror=alert(1)></title>'],
     ['iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>'],
     ['entity-encoded javascript URL', '<a href="&#106;avascript&#58;alert(1)">x</a>'],
-    ['tab and newline inside the scheme', '<a href="java\tscript:alert(1)">x</a><a href="java&#10;script:alert(1)">y</a>'],
+    [
+      'tab and newline inside the scheme',
+      '<a href="java\tscript:alert(1)">x</a><a href="java&#10;script:alert(1)">y</a>',
+    ],
     ['upper-case scheme with spaces', '<a href="  JAVASCRIPT:alert(1)">x</a>'],
     ['data URL link', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>'],
     ['vbscript URL', '<a href="vbscript:msgbox(1)">x</a>'],
     ['event handler spelled oddly', '<p/onclick=alert(1)>x</p><p ONMOUSEOVER="alert(1)">y</p>'],
     ['style attribute with url()', '<p style="background:url(https://evil.example/?q=1)">x</p>'],
-    ['base and meta refresh', '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
+    [
+      'base and meta refresh',
+      '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    ],
     ['clobbering names', '<form name="body"><input name="attributes"></form><img name="createElement">'],
-    ['a inside a table cell inside a link', '<a href="https://x.example/"><table><td><a href="javascript:alert(1)">y</a></td></table></a>'],
+    [
+      'a inside a table cell inside a link',
+      '<a href="https://x.example/"><table><td><a href="javascript:alert(1)">y</a></td></table></a>',
+    ],
     ['pre with a leading newline', '<pre>\n\n<b>x</b></pre>'],
     ['unclosed everything', '<p><a href="https://x.example/"><em><strong><code>'],
-    ['attribute breakout in href', '<a href="https://x.example/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">x</a>'],
+    [
+      'attribute breakout in href',
+      '<a href="https://x.example/&quot;&gt;&lt;img src=x onerror=alert(1)&gt;">x</a>',
+    ],
     ['selectedcontent and select', '<select><option><img src=x onerror=alert(1)></option></select>'],
     ['customized built-in is value', '<p is="x-evil">p</p><a is="x-evil" href="https://x.example/">a</a>'],
-    ['image kept from the allowed host only', '<img src="https://img.example.com/a.png" alt="a"><img src="https://evil.example/?q=1">'],
-    ['srcset and picture sources', '<picture><source srcset="https://evil.example/a.png"><img srcset="https://evil.example/b.png 2x"></picture>'],
+    [
+      'image kept from the allowed host only',
+      '<img src="https://img.example.com/a.png" alt="a"><img src="https://evil.example/?q=1">',
+    ],
+    [
+      'srcset and picture sources',
+      '<picture><source srcset="https://evil.example/a.png"><img srcset="https://evil.example/b.png 2x"></picture>',
+    ],
   ];
 
   it.each(payloads)('%s', async (_title, payload) => {

@@ -51,7 +51,8 @@ describe('the minimal profile', () => {
   });
 
   it('drops other elements, keeping the text of harmless wrappers and none of scripts and styles', async () => {
-    const value = '<div class="x"><span>kept</span><script>gone()</script><style>p{}</style><h1>title</h1></div>';
+    const value =
+      '<div class="x"><span>kept</span><script>gone()</script><style>p{}</style><h1>title</h1></div>';
     expect(await clean(value)).toBe('kepttitle');
     // Attributes of a removed element leave with it and are not counted on their own.
     expect(await codes(value)).toEqual([['html.element_removed', 5, undefined]]);
@@ -109,12 +110,17 @@ describe('links', () => {
   ])('turns a link to %j into its text (reason %s)', async (href, reason) => {
     const value = `<p>see <a href="${href}">the <em>page</em></a>.</p>`;
     expect(await clean(value, { policy: DOCS })).toBe('<p>see the <em>page</em>.</p>');
-    expect(await codes(value, { policy: DOCS })).toEqual([['html.link_blocked', 1, expect.objectContaining({ reason })]]);
+    expect(await codes(value, { policy: DOCS })).toEqual([
+      ['html.link_blocked', 1, expect.objectContaining({ reason })],
+    ]);
   });
 
   it('turns an anchor without href, and a link nested in a link, into text', async () => {
-    const value = '<a name="x">anchor</a> <a href="https://docs.example.com/"><marquee><a href="https://docs.example.com/b">in</a></marquee></a>';
-    expect(await clean(value, { policy: DOCS })).toBe(`anchor <a href="https://docs.example.com/" ${REL}>in</a>`);
+    const value =
+      '<a name="x">anchor</a> <a href="https://docs.example.com/"><marquee><a href="https://docs.example.com/b">in</a></marquee></a>';
+    expect(await clean(value, { policy: DOCS })).toBe(
+      `anchor <a href="https://docs.example.com/" ${REL}>in</a>`,
+    );
   });
 
   it('reports look-alike hosts of kept links', async () => {
@@ -135,7 +141,9 @@ describe('images', () => {
     const kept = '<p><img src="https://cdn.img.example.com/a.png" alt="chart"></p>';
     expect(await clean(value, { policy: DOCS, images: 'allow' })).toBe(kept);
     expect(await clean(value, { images: defineEgressPolicy({ hosts: ['*.img.example.com'] }) })).toBe(kept);
-    expect(await codes(value, { policy: DOCS, images: 'allow' })).toEqual([['html.attribute_removed', 2, undefined]]);
+    expect(await codes(value, { policy: DOCS, images: 'allow' })).toEqual([
+      ['html.attribute_removed', 2, undefined],
+    ]);
   });
 
   it('removes an image from a host the image policy does not allow, or without a source', async () => {
@@ -155,7 +163,15 @@ describe('growth', () => {
     expect(result).toEqual({
       ok: true,
       value: '1 &lt; 2 &lt;3',
-      findings: [{ code: 'html.expanded', pointer: '', count: 1, action: 'reported', detail: { inputBytes: 8, outputBytes: 14 } }],
+      findings: [
+        {
+          code: 'html.expanded',
+          pointer: '',
+          count: 1,
+          action: 'reported',
+          detail: { inputBytes: 8, outputBytes: 14 },
+        },
+      ],
     });
   });
 
@@ -193,11 +209,16 @@ describe('calls in parallel', () => {
       '<img src="https://cdn.img.example.com/i.png">d',
     ];
     const options: HtmlOptions[] = [{}, { policy: DOCS }, { policy: DOCS, images: 'allow' }];
-    const jobs = Array.from({ length: 240 }, (_, i) => ({ value: payloads[i % 4]!, options: options[i % 3]! }));
+    const jobs = Array.from({ length: 240 }, (_, i) => ({
+      value: payloads[i % 4]!,
+      options: options[i % 3]!,
+    }));
     const alone: Array<Awaited<ReturnType<typeof sanitizeHtml>>> = [];
     for (const job of jobs.slice(0, 12)) alone.push(await sanitizeHtml(job.value, job.options));
     const together = await Promise.all(jobs.map((job) => sanitizeHtml(job.value, job.options)));
-    together.forEach((result, i) => expect(result).toEqual(alone[i % 12]));
+    together.forEach((result, i) => {
+      expect(result).toEqual(alone[i % 12]);
+    });
   });
 });
 
@@ -213,6 +234,9 @@ describe('what findings may carry', () => {
 
   it('refuses a value that is not a string without throwing', async () => {
     const result = await sanitizeHtml(42 as unknown as string);
-    expect(result).toEqual({ ok: false, findings: [{ code: 'html.invalid_input', pointer: '', count: 1, action: 'rejected' }] });
+    expect(result).toEqual({
+      ok: false,
+      findings: [{ code: 'html.invalid_input', pointer: '', count: 1, action: 'rejected' }],
+    });
   });
 });

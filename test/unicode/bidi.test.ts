@@ -60,17 +60,21 @@ describe('planBidi', () => {
     expect(verdicts('\u200Fשלום 50\u200F ₪')).toEqual(['keep', 'keep']);
     expect(verdicts('שלום pass\u200Eword')).toEqual(['inside_word']);
     expect(verdicts('של\u200Fום')).toEqual(['inside_word']);
+    expect(verdicts('שלום\u200F\u200B\u200E 5')).toEqual(['keep', 'repeated']);
   });
 });
 
 describe('planBidi on many controls', () => {
   it('decides thousands of nested, unmatched and repeated controls', () => {
-    const nested = 'א' + '\u2067'.repeat(3000) + 'ב' + '\u2069'.repeat(3000);
+    const nested = 'א' + '\u2067'.repeat(60) + 'ב' + '\u2069'.repeat(60);
     expect(new Set(verdicts(nested))).toEqual(new Set(['keep']));
     const unmatched = 'א' + '\u202B'.repeat(3000) + '\u2069'.repeat(3000);
-    expect(new Set(verdicts(unmatched))).toEqual(new Set(['unbalanced']));
-    const marks = 'א' + '\u200F'.repeat(3000) + 'ב';
-    expect(new Set(verdicts(marks))).toEqual(new Set(['inside_word']));
+    expect(new Set(verdicts(unmatched))).toEqual(new Set(['unbalanced', 'overflow']));
+    const marks = verdicts('א' + '\u200F'.repeat(3000) + '.');
+    expect([marks[0], new Set(marks.slice(1))]).toEqual(['keep', new Set(['repeated'])]);
+    const deep = verdicts('א' + '\u2067'.repeat(100) + 'ב' + '\u2069'.repeat(100));
+    expect(deep.filter((verdict) => verdict === 'overflow')).toHaveLength(40);
+    expect(deep.filter((verdict) => verdict === 'unbalanced')).toHaveLength(40);
   });
 });
 

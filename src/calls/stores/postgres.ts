@@ -2,16 +2,15 @@
 import pg from 'pg';
 import type { Pool } from 'pg';
 import { SQL_IDENTIFIER_PATTERN } from '../../evidence/defaults.js';
+import type { PostgresStoreOptions } from '../../evidence/stores/postgres.js';
 import type { ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
 import { toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
 
-/** Options of {@link createPostgresToolStore}: a pool to borrow, or a connection string to open one from. */
-export type PostgresToolStoreOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
-  /** The schema holding the table; `airlock` when absent. */
-  readonly schema?: string;
-  /** The table's name; `tools` when absent. */
-  readonly table?: string;
-};
+/**
+ * Options of {@link createPostgresToolStore}: the evidence store's options (a pool to borrow or a connection
+ * string, a schema, a table), with the table called `tools` when absent.
+ */
+export type PostgresToolStoreOptions = PostgresStoreOptions;
 
 /**
  * A store in one PostgreSQL table, created with its schema and index when missing, under a transaction-scoped

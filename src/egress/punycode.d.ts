@@ -1,4 +1,4 @@
-// Types for the part of punycode.js (a markdown-it dependency) that the node:url stand-in uses.
+// Types for the part of punycode.js (a markdown-it dependency) that the IDNA helpers use.
 declare module 'punycode.js' {
   /** The Punycode converter. */
   const punycode: {

@@ -1,10 +1,10 @@
-// Browser stand-ins for the `node:url` domain functions the egress checks use, on the WHATWG URL setter.
+// IDNA for host names on the WHATWG URL hostname setter and punycode.js: the same in Node and browsers.
 import punycode from 'punycode.js';
 
 /**
- * Node's `url.domainToASCII`: the host as the WHATWG hostname setter of a special URL leaves it, or `''` when
+ * Like Node's `url.domainToASCII`: the host as the WHATWG hostname setter of a special URL leaves it, or `''` when
  * the setter refuses it. The setter leaves the old host on failure, so it runs from two different hosts: they
- * agree only when the input was taken. Only the browser bundle uses it, in place of `node:url`.
+ * agree only when the input was taken.
  */
 export function domainToASCII(domain: string): string {
   if (domain === '') return '';
@@ -16,7 +16,7 @@ export function domainToASCII(domain: string): string {
 }
 
 /**
- * Node's `url.domainToUnicode`: the ASCII form of the host with every `xn--` label decoded from Punycode (a
+ * Like Node's `url.domainToUnicode`: the ASCII form of the host with every `xn--` label decoded from Punycode (a
  * label that does not decode stays as it is), or `''` when the host is refused.
  */
 export function domainToUnicode(domain: string): string {

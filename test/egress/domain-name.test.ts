@@ -1,12 +1,12 @@
-// The browser stand-ins for node:net and node:url give Node's own answers on WPT hosts and address forms.
+// The portable IDNA and IP-literal helpers give Node's own answers on WPT hosts and address forms.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as netStandIn from '../../../sinks/html/browser-shims/node-net.js';
-import * as urlStandIn from '../../../sinks/html/browser-shims/node-url.js';
-import { corpusPath } from '../../support/corpora.js';
+import * as portableDomain from '../../src/egress/domain-name.js';
+import * as portableIp from '../../src/egress/ip-literal.js';
+import { corpusPath } from '../support/corpora.js';
 
 const HOSTS = [
   'example.com',
@@ -62,13 +62,13 @@ describe('browser stand-ins for Node built-ins', () => {
   const hosts = [...HOSTS, ...wptHosts()];
 
   it('isIP agrees with node:net', () => {
-    for (const host of hosts) expect([host, netStandIn.isIP(host)]).toEqual([host, isIP(host)]);
+    for (const host of hosts) expect([host, portableIp.isIP(host)]).toEqual([host, isIP(host)]);
   });
 
   it(`domainToASCII and domainToUnicode agree with node:url on ${String(hosts.length)} hosts`, () => {
     for (const host of hosts) {
-      expect([host, urlStandIn.domainToASCII(host)]).toEqual([host, domainToASCII(host)]);
-      expect([host, urlStandIn.domainToUnicode(host)]).toEqual([host, domainToUnicode(host)]);
+      expect([host, portableDomain.domainToASCII(host)]).toEqual([host, domainToASCII(host)]);
+      expect([host, portableDomain.domainToUnicode(host)]).toEqual([host, domainToUnicode(host)]);
     }
   });
 });
