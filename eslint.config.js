@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', '.*'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -15,6 +15,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
     },
   },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {

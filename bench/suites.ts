@@ -1,8 +1,10 @@
 // The list of benchmark suites `npm run bench` runs, in order.
 import { evidenceSuite } from './evidence.js';
 import { gateSuite } from './gate.js';
+import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
+import { textSuite } from './text.js';
 import type { BenchSuite } from './harness.js';
 
 /** Every suite, in the order they are printed. */
-export const SUITES: readonly BenchSuite[] = [jsonSuite, gateSuite, evidenceSuite];
+export const SUITES: readonly BenchSuite[] = [jsonSuite, textSuite, htmlSuite, gateSuite, evidenceSuite];

@@ -14,9 +14,16 @@ function getInstruments(): Instruments {
   if (instruments === undefined) {
     const meter = metrics.getMeter('airlock');
     instruments = {
-      outcomes: meter.createCounter('airlock.gate.outcomes', { description: 'Tool results by outcome and code' }),
-      findings: meter.createCounter('airlock.gate.findings', { description: 'Sanitizer hits by code and action' }),
-      rawBytes: meter.createHistogram('airlock.gate.raw_bytes', { description: 'Bytes received per tool result', unit: 'By' }),
+      outcomes: meter.createCounter('airlock.gate.outcomes', {
+        description: 'Tool results by outcome and code',
+      }),
+      findings: meter.createCounter('airlock.gate.findings', {
+        description: 'Sanitizer hits by code and action',
+      }),
+      rawBytes: meter.createHistogram('airlock.gate.raw_bytes', {
+        description: 'Bytes received per tool result',
+        unit: 'By',
+      }),
     };
   }
   return instruments;

@@ -33,7 +33,11 @@ export interface AuditRecord {
   /** Milliseconds spent in each stage that ran. */
   readonly timings: Readonly<Partial<Record<StageName, number>>>;
   /** Smuggled text decoded by a purpose; present only when the gate is created with `revealHidden`. */
-  readonly revealed?: ReadonlyArray<{ readonly pointer: string; readonly kind: string; readonly decoded: string }>;
+  readonly revealed?: ReadonlyArray<{
+    readonly pointer: string;
+    readonly kind: string;
+    readonly decoded: string;
+  }>;
 }
 
 /** Where audit records go. A sink may be asynchronous; the gate awaits it before returning the outcome. */

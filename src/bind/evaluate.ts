@@ -23,7 +23,10 @@ export function compileBindings(rules: readonly BindRule[], location = '/bind'):
       const failure = check(value, context, clock);
       if (failure !== undefined) {
         const issue: Issue = { stage: 'bind', code: failure.code };
-        return { ok: false, issue: failure.path === undefined ? issue : { ...issue, pointer: redactPointer(failure.path) } };
+        return {
+          ok: false,
+          issue: failure.path === undefined ? issue : { ...issue, pointer: redactPointer(failure.path) },
+        };
       }
     }
     return { ok: true };
@@ -34,12 +37,21 @@ type RuleCheck = (value: JsonValue, context: RequestContext, clock: () => number
 
 function compileRule(rule: BindRule, location: string): RuleCheck {
   if (rule.rule === 'custom') {
-    if (typeof rule.check !== 'function') throw new ContractError('contract.invalid_rule', location, 'A custom rule needs a check');
+    if (typeof rule.check !== 'function')
+      throw new ContractError('contract.invalid_rule', location, 'A custom rule needs a check');
     return (value, context) => (rule.check(value, context) ? undefined : { code: 'bind.rejected' });
   }
   const pointer = pointerOf(rule.pointer, location);
-  const optional = 'optional' in rule && rule.optional === true;
-  const each = (test: (match: unknown, context: RequestContext, clock: () => number, root: JsonValue) => Failure['code'] | undefined): RuleCheck =>
+  const optional = 'optional' in rule && (rule.optional ?? false);
+  const each =
+    (
+      test: (
+        match: unknown,
+        context: RequestContext,
+        clock: () => number,
+        root: JsonValue,
+      ) => Failure['code'] | undefined,
+    ): RuleCheck =>
     (value, context, clock) => {
       const matches = matchPointer(value, pointer);
       if (matches.length === 0 && !pointer.hasWildcard && !optional && rule.rule !== 'empty') {
@@ -62,7 +74,8 @@ function compileRule(rule: BindRule, location: string): RuleCheck {
     }
     case 'equalsPointer': {
       const other = pointerOf(rule.other, location);
-      if (other.hasWildcard) throw new ContractError('contract.invalid_rule', location, '"other" cannot hold "*"');
+      if (other.hasWildcard)
+        throw new ContractError('contract.invalid_rule', location, '"other" cannot hold "*"');
       return each((found, _context, _clock, root) => {
         const [target] = matchPointer(root, other);
         return target !== undefined && target.value === found ? undefined : 'bind.mismatch';
@@ -77,7 +90,8 @@ function compileRule(rule: BindRule, location: string): RuleCheck {
       });
     }
     case 'fresh': {
-      if (!(rule.maxAgeSeconds >= 0)) throw new ContractError('contract.invalid_rule', location, '"maxAgeSeconds" must be ≥ 0');
+      if (!(rule.maxAgeSeconds >= 0))
+        throw new ContractError('contract.invalid_rule', location, '"maxAgeSeconds" must be ≥ 0');
       const maxFuture = (rule.maxFutureSeconds ?? 60) * 1000;
       return each((found, context, clock) => {
         const at = typeof found === 'string' ? Date.parse(found) : Number.NaN;
@@ -96,7 +110,9 @@ function compileRule(rule: BindRule, location: string): RuleCheck {
         const from = contextValue(context, name);
         if (typeof from !== 'string') return 'bind.missing_context';
         if (found === from) return undefined;
-        return typeof found === 'string' && allowed.get(from)?.has(found) === true ? undefined : 'bind.mismatch';
+        return typeof found === 'string' && allowed.get(from)?.has(found) === true
+          ? undefined
+          : 'bind.mismatch';
       });
     }
     default:

@@ -24,9 +24,24 @@ export interface RequestContext {
  * {@link RequestContext} (`requestId`, `tenant`, `limit`, `cursor`) or a fact (`facts.<name>`).
  */
 export type BindRule =
-  | { readonly rule: 'equals'; readonly pointer: string; readonly context: string; readonly optional?: boolean }
-  | { readonly rule: 'equalsPointer'; readonly pointer: string; readonly other: string; readonly optional?: boolean }
-  | { readonly rule: 'maxItems'; readonly pointer: string; readonly context: string; readonly optional?: boolean }
+  | {
+      readonly rule: 'equals';
+      readonly pointer: string;
+      readonly context: string;
+      readonly optional?: boolean;
+    }
+  | {
+      readonly rule: 'equalsPointer';
+      readonly pointer: string;
+      readonly other: string;
+      readonly optional?: boolean;
+    }
+  | {
+      readonly rule: 'maxItems';
+      readonly pointer: string;
+      readonly context: string;
+      readonly optional?: boolean;
+    }
   | {
       readonly rule: 'fresh';
       readonly pointer: string;
@@ -49,4 +64,12 @@ export type BindRule =
     };
 
 /** The rule names, for contract-file validation. */
-export const BIND_RULE_NAMES = ['equals', 'equalsPointer', 'maxItems', 'fresh', 'empty', 'transition', 'custom'] as const;
+export const BIND_RULE_NAMES = [
+  'equals',
+  'equalsPointer',
+  'maxItems',
+  'fresh',
+  'empty',
+  'transition',
+  'custom',
+] as const;

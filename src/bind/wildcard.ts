@@ -26,14 +26,17 @@ export function matchPointer(root: unknown, pointer: WildcardPointer): PointerMa
     const next: PointerMatch[] = [];
     for (const { path, value } of current) {
       if (Array.isArray(value)) {
-        if (segment === '*') value.forEach((item: unknown, i) => next.push({ path: [...path, i], value: item }));
+        if (segment === '*')
+          value.forEach((item: unknown, i) => next.push({ path: [...path, i], value: item }));
         else if (/^(0|[1-9][0-9]*)$/.test(segment) && Number(segment) < value.length) {
           next.push({ path: [...path, Number(segment)], value: value[Number(segment)] as unknown });
         }
       } else if (typeof value === 'object' && value !== null) {
         const record = value as Record<string, unknown>;
-        if (segment === '*') for (const key of Object.keys(record)) next.push({ path: [...path, key], value: record[key] });
-        else if (Object.hasOwn(record, segment)) next.push({ path: [...path, segment], value: record[segment] });
+        if (segment === '*')
+          for (const key of Object.keys(record)) next.push({ path: [...path, key], value: record[key] });
+        else if (Object.hasOwn(record, segment))
+          next.push({ path: [...path, segment], value: record[segment] });
       }
     }
     current = next;

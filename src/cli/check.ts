@@ -18,7 +18,8 @@ interface CheckArgs {
   readonly audit?: boolean;
 }
 
-const USAGE = 'usage: airlock check --tool CONTRACT.json [--context CONTEXT.json] [--content-type T] [--content-encoding E] [--audit] [FILE|-]';
+const USAGE =
+  'usage: airlock check --tool CONTRACT.json [--context CONTEXT.json] [--content-type T] [--content-encoding E] [--audit] [FILE|-]';
 
 /** The `check` command: exit 0 when accepted, 1 when rejected, 2 on a usage or contract error. */
 export const checkCommand: Command = {
@@ -41,13 +42,21 @@ export const checkCommand: Command = {
     try {
       setup = {
         tool: await loadContractFile(resolve(io.cwd, values.tool ?? '')),
-        context: values.context === undefined ? { requestId: 'cli' } : await readContext(resolve(io.cwd, values.context)),
+        context:
+          values.context === undefined
+            ? { requestId: 'cli' }
+            : await readContext(resolve(io.cwd, values.context)),
       };
     } catch (error) {
       io.stderr(`airlock check: ${error instanceof Error ? error.message : 'cannot load the contract'}\n`);
       return EXIT.usage;
     }
-    const gate = createGate({ audit: values.audit === true ? jsonLinesAuditSink({ write: (line: string) => (io.stderr(line), true) }) : { write: () => undefined } });
+    const gate = createGate({
+      audit:
+        values.audit === true
+          ? jsonLinesAuditSink({ write: (line: string) => (io.stderr(line), true) })
+          : { write: () => undefined },
+    });
     const outcome = await gate.accept(setup.tool, inputFor(parsed.positionals[0], values, io), setup.context);
     io.stdout(JSON.stringify(outcome, null, 2) + '\n');
     return outcome.ok ? EXIT.ok : EXIT.failed;
@@ -65,7 +74,12 @@ function inputFor(file: string | undefined, values: CheckArgs, io: CliIo): RawIn
 
 async function readContext(path: string): Promise<RequestContext> {
   const value = parseContractText(await readFile(path, 'utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || typeof value.requestId !== 'string') {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    typeof value.requestId !== 'string'
+  ) {
     throw new Error('the context file must be an object with a string "requestId"');
   }
   return value as unknown as RequestContext;

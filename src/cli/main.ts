@@ -15,7 +15,11 @@ export const COMMANDS: readonly Command[] = [
 ];
 
 /** Runs the CLI with the given arguments (without `node` and the script path); resolves to the exit code. */
-export async function runCli(argv: readonly string[], io: CliIo, commands: readonly Command[] = COMMANDS): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  commands: readonly Command[] = COMMANDS,
+): Promise<number> {
   const command = commands
     .filter((candidate) => candidate.path.every((word, i) => argv[i] === word))
     .sort((a, b) => b.path.length - a.path.length)[0];

@@ -76,7 +76,8 @@ export function classifyAddress(text: string): AddressInfo | undefined {
   const zone = text.indexOf('%');
   const bare = zone === -1 ? text : text.slice(0, zone);
   const version = isIP(bare);
-  if (version === 0 || (zone !== -1 && (version !== 6 || !ZONE_ID.test(text.slice(zone + 1))))) return undefined;
+  if (version === 0 || (zone !== -1 && (version !== 6 || !ZONE_ID.test(text.slice(zone + 1)))))
+    return undefined;
   const address = ipaddr.parse(bare);
   if (address.kind() === 'ipv4') return classifyV4(address as ipaddr.IPv4);
   const v6 = address as ipaddr.IPv6;

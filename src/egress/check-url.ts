@@ -2,7 +2,7 @@
 import type { Finding } from '../purposes/finding.js';
 import type { AddressClass } from './address.js';
 import { canonicalizeUrl } from './canonical.js';
-import { checkHost, isPortAllowed } from './host-check.js';
+import { checkHostRemembered, isPortAllowed } from './host-check.js';
 import {
   assertEgressPolicy,
   DEFAULT_EGRESS_POLICY,
@@ -46,7 +46,7 @@ export function checkUrl(
   if ((url.username !== '' || url.password !== '') && policy.credentials === 'never')
     return block('credentials');
   if (href.length > policy.maxLength) return block('too_long');
-  const host = checkHost(url.hostname, policy);
+  const host = checkHostRemembered(url.hostname, policy);
   if (!host.ok) return block(host.reason, host.findings, host.addressClass);
   if (!isPortAllowed(scheme, url.port, policy)) return block('port', host.findings);
   if (!isWithinQueryBudget(url.search, policy.query)) return block('query_budget', host.findings);

@@ -46,6 +46,35 @@ export function checkHost(hostname: string, policy: EgressPolicy): EndpointVerdi
   return homographVerdict(host, policy);
 }
 
+/** How many host verdicts are remembered per policy before the memory is cleared. */
+const HOST_MEMORY_LIMIT = 1024;
+const remembered = new WeakMap<EgressPolicy, Map<string, EndpointVerdict>>();
+
+/**
+ * {@link checkHost}, remembering verdicts per policy (a verdict depends only on the host and the frozen
+ * policy): a page of links to one site checks its host once. The memory is bounded and simply cleared when full.
+ */
+export function checkHostRemembered(hostname: string, policy: EgressPolicy): EndpointVerdict {
+  let memory = remembered.get(policy);
+  if (memory === undefined) {
+    memory = new Map();
+    remembered.set(policy, memory);
+  }
+  let verdict = memory.get(hostname);
+  if (verdict === undefined) {
+    verdict = freezeVerdict(checkHost(hostname, policy));
+    if (memory.size >= HOST_MEMORY_LIMIT) memory.clear();
+    memory.set(hostname, verdict);
+  }
+  return verdict;
+}
+
+function freezeVerdict(verdict: EndpointVerdict): EndpointVerdict {
+  for (const finding of verdict.findings) Object.freeze(finding);
+  Object.freeze(verdict.findings);
+  return Object.freeze(verdict);
+}
+
 /** Checks an address a name resolved to: metadata addresses and address classes. */
 export function checkAddress(address: string, policy: EgressPolicy): EndpointVerdict {
   const info = classifyAddress(matchableHost(address));

@@ -32,7 +32,12 @@ export interface Call {
 /** What one stage decided: go on, or stop with an issue. */
 export type StageStep =
   | { readonly ok: true }
-  | { readonly ok: false; readonly issue: Issue; readonly retryable: boolean; readonly upstreamCode?: string };
+  | {
+      readonly ok: false;
+      readonly issue: Issue;
+      readonly retryable: boolean;
+      readonly upstreamCode?: string;
+    };
 
 /** One stage: reads the call, records its result on it, and says whether the call goes on. */
 export type Stage = (call: Call) => StageStep | Promise<StageStep>;

@@ -70,7 +70,7 @@ export const DETAIL_CODES = {
     'bind.tool_failure',
   ],
   sanitize: ['sanitize.rejected', 'sanitize.purpose_unresolved', 'sanitize.too_large', 'sanitize.expansion'],
-  project: ['project.missing_value'],
+  project: [],
 } as const satisfies Record<StageName, readonly string[]>;
 
 /** A detailed failure code (operator-facing, lives in the audit record). */
@@ -83,7 +83,11 @@ export type DetailCode =
  * Detailed codes that are not a verdict on content: an unexpected exception inside the gate (a defect), and
  * an evidence vault or audit sink that could not record the call (the gate fails closed).
  */
-export const INTERNAL_CODES = ['internal.exception', 'internal.evidence_unavailable', 'internal.audit_unavailable'] as const;
+export const INTERNAL_CODES = [
+  'internal.exception',
+  'internal.evidence_unavailable',
+  'internal.audit_unavailable',
+] as const;
 
 /** The agent-facing code each detailed read and parse code is reported as; other stages map one to one. */
 const DETAIL_TO_AGENT: Readonly<Record<string, AgentCode>> = Object.freeze(

@@ -28,7 +28,12 @@ interface ContractFile {
 }
 
 type EnvelopeSpec =
-  | { readonly kind: 'outcome'; readonly tool: string; readonly errorCodes: readonly string[]; readonly data: object }
+  | {
+      readonly kind: 'outcome';
+      readonly tool: string;
+      readonly errorCodes: readonly string[];
+      readonly data: object;
+    }
   | {
       readonly kind: 'provenance';
       readonly schemaVersion: string;
@@ -60,7 +65,8 @@ export function contractFromJson(value: unknown): ToolContract {
   const file = value as ContractFile;
   const envelope = file.envelope === undefined ? undefined : buildEnvelope(file.envelope);
   const schema = envelope?.schema ?? file.schema;
-  if (schema === undefined) throw new ContractError('contract.invalid_definition', '', 'A contract needs a schema');
+  if (schema === undefined)
+    throw new ContractError('contract.invalid_definition', '', 'A contract needs a schema');
   const failure = file.failure ?? envelope?.failure;
   return {
     name: file.name,
@@ -82,7 +88,11 @@ function buildEnvelope(spec: EnvelopeSpec): EnvelopeContract {
 export function parseContractText(text: string): JsonValue {
   const parsed = parseJson(text, CONFIG_PARSE_LIMITS);
   if (!parsed.ok) {
-    throw new ContractError('contract.invalid_definition', '', `The contract file is not strict JSON (${parsed.error.code} at byte ${parsed.error.offset})`);
+    throw new ContractError(
+      'contract.invalid_definition',
+      '',
+      `The contract file is not strict JSON (${parsed.error.code} at byte ${parsed.error.offset})`,
+    );
   }
   return parsed.value;
 }
@@ -90,6 +100,7 @@ export function parseContractText(text: string): JsonValue {
 /** Reads, parses and defines the tool in a JSON contract file. */
 export async function loadContractFile(path: string): Promise<ToolDefinition> {
   const decoded = decodeUtf8(await readFile(path), 'strip');
-  if (!decoded.ok) throw new ContractError('contract.invalid_definition', '', 'The contract file is not UTF-8');
+  if (!decoded.ok)
+    throw new ContractError('contract.invalid_definition', '', 'The contract file is not UTF-8');
   return defineTool(contractFromJson(parseContractText(decoded.text)));
 }

@@ -38,7 +38,12 @@ export interface Gate {
    * Reads, parses, validates, binds, sanitizes and projects one raw tool result. Never throws on content:
    * every input, however broken, resolves to exactly one {@link ToolOutcome}.
    */
-  accept<T>(tool: ToolDefinition<T>, raw: RawInput, context: RequestContext, options?: AcceptOptions): Promise<ToolOutcome<T>>;
+  accept<T>(
+    tool: ToolDefinition<T>,
+    raw: RawInput,
+    context: RequestContext,
+    options?: AcceptOptions,
+  ): Promise<ToolOutcome<T>>;
 }
 
 /** Creates a gate. Options are fixed for its lifetime. */
@@ -47,16 +52,36 @@ export function createGate(options: GateOptions = {}): Gate {
   const clock = options.clock ?? Date.now;
   const evidenceRequired = options.evidence !== 'best-effort';
   return Object.freeze({
-    async accept<T>(tool: ToolDefinition<T>, raw: RawInput, context: RequestContext, accept: AcceptOptions = {}) {
-      const call: Call = { tool, context, input: raw, signal: accept.signal, clock, findings: [], hidden: [] };
+    async accept<T>(
+      tool: ToolDefinition<T>,
+      raw: RawInput,
+      context: RequestContext,
+      accept: AcceptOptions = {},
+    ) {
+      const call: Call = {
+        tool,
+        context,
+        input: raw,
+        signal: accept.signal,
+        clock,
+        findings: [],
+        hidden: [],
+      };
       let evidence: Promise<string | undefined> = Promise.resolve(undefined);
       const run = await runStages(call, () => {
         evidence = storeEvidence(options.vault, call);
       });
       let step = run.step;
       const reference = await evidence.catch(() => null);
-      if (reference === null && evidenceRequired) step = internalFailure(step, 'internal.evidence_unavailable');
-      const record = auditRecord(call, step, run.timings, reference ?? undefined, options.revealHidden === true);
+      if (reference === null && evidenceRequired)
+        step = internalFailure(step, 'internal.evidence_unavailable');
+      const record = auditRecord(
+        call,
+        step,
+        run.timings,
+        reference ?? undefined,
+        options.revealHidden === true,
+      );
       try {
         await audit.write(record);
         recordMetrics(record);
@@ -83,7 +108,10 @@ function storeEvidence(vault: EvidenceWriter | undefined, call: Call): Promise<s
   }
 }
 
-function internalFailure(step: StageStep, code: 'internal.evidence_unavailable' | 'internal.audit_unavailable'): StageStep {
+function internalFailure(
+  step: StageStep,
+  code: 'internal.evidence_unavailable' | 'internal.audit_unavailable',
+): StageStep {
   const stage = step.ok ? 'project' : step.issue.stage;
   return { ok: false, issue: { stage, code }, retryable: true };
 }

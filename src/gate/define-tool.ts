@@ -6,7 +6,11 @@ import { compileProjection, type CompiledProjection, type ProjectionSpec } from 
 import type { PurposeDefaults } from '../purposes/registry.js';
 import { compileContract, type CompiledContract } from '../schema/compile-contract.js';
 import { ContractError } from '../schema/contract-error.js';
-import { compileFailureVariant, type CompiledFailureVariant, type FailureVariant } from './failure-variant.js';
+import {
+  compileFailureVariant,
+  type CompiledFailureVariant,
+  type FailureVariant,
+} from './failure-variant.js';
 import { checkLimits, resolveLimits, type LimitOverrides, type Limits } from './limits.js';
 
 /** What a tool's author writes: the contract of its results. */
@@ -55,16 +59,28 @@ const VERSION = /^[A-Za-z0-9_.:+-]{1,128}$/;
  */
 export function defineTool<T = JsonValue>(contract: ToolContract): ToolDefinition<T> {
   if (!TOOL_NAME.test(contract.name)) {
-    throw new ContractError('contract.invalid_definition', '/name', 'A tool name is 1–64 of A-Z a-z 0-9 _ . -');
+    throw new ContractError(
+      'contract.invalid_definition',
+      '/name',
+      'A tool name is 1–64 of A-Z a-z 0-9 _ . -',
+    );
   }
   if (!VERSION.test(contract.version)) {
-    throw new ContractError('contract.invalid_definition', '/version', 'A version is 1–128 of A-Z a-z 0-9 _ . : + -');
+    throw new ContractError(
+      'contract.invalid_definition',
+      '/version',
+      'A version is 1–128 of A-Z a-z 0-9 _ . : + -',
+    );
   }
   const limits = resolveLimits(contract.limits);
   try {
     checkLimits(limits);
   } catch (error) {
-    throw new ContractError('contract.invalid_limits', '/limits', error instanceof Error ? error.message : 'Malformed limits');
+    throw new ContractError(
+      'contract.invalid_limits',
+      '/limits',
+      error instanceof Error ? error.message : 'Malformed limits',
+    );
   }
   return Object.freeze({
     name: contract.name,

@@ -18,11 +18,16 @@ export interface FailureVariant {
 /** A failure variant checked at definition time. */
 export interface CompiledFailureVariant {
   /** The failure's retry flag and code path, or undefined when the value is a success. */
-  match(value: unknown): { readonly retryable: boolean; readonly codePath: readonly string[] | undefined } | undefined;
+  match(
+    value: unknown,
+  ): { readonly retryable: boolean; readonly codePath: readonly string[] | undefined } | undefined;
 }
 
 /** Compiles a failure variant (throws `ContractError` on malformed pointers). */
-export function compileFailureVariant(variant: FailureVariant, location = '/failure'): CompiledFailureVariant {
+export function compileFailureVariant(
+  variant: FailureVariant,
+  location = '/failure',
+): CompiledFailureVariant {
   const path = (pointer: string | undefined, where: string): readonly string[] | undefined => {
     if (pointer === undefined) return undefined;
     try {

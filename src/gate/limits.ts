@@ -119,7 +119,8 @@ function deepFreeze<T extends object>(value: T): T {
 export function checkLimits(limits: Limits): void {
   checkReadLimits(limits.read);
   const parse: Readonly<Record<keyof ParseLimits, unknown>> = limits.parse;
-  for (const name of ['maxMembers', 'maxItems', 'maxStringLength'] as const) count(`parse limit "${name}"`, parse[name], 0);
+  for (const name of ['maxMembers', 'maxItems', 'maxStringLength'] as const)
+    count(`parse limit "${name}"`, parse[name], 0);
   count('parse limit "maxNodes"', parse.maxNodes, 1);
   count('parse limit "maxDepth"', parse.maxDepth, 1, MAX_DEPTH);
   if (parse.unsafeIntegers !== 'reject' && parse.unsafeIntegers !== 'allow') {
@@ -140,4 +141,15 @@ function count(name: string, value: unknown, min: number, max = Number.MAX_SAFE_
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new TypeError(`${name} must be a whole number from ${min} to ${max}.`);
   }
+}
+
+/** Growth any value may have whatever the budget: escaping one `<` in a tiny value already doubles it. */
+export const EXPANSION_SLACK_BYTES = 16;
+
+/**
+ * True when sanitizing grew a value past the expansion budget: more than `budget` times its input bytes (and
+ * more than the slack). `allowance` is fixed markup the sanitizer itself added (a link's `rel`), not counted.
+ */
+export function exceedsExpansion(inputBytes: number, outputBytes: number, budget: number, allowance = 0): boolean {
+  return outputBytes - allowance > Math.max(inputBytes * budget, inputBytes + EXPANSION_SLACK_BYTES);
 }

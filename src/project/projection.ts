@@ -59,7 +59,9 @@ function compileObject(spec: ProjectionSpec, location: string): Step {
   if (typeof spec !== 'object' || Array.isArray(spec)) {
     throw new ContractError('contract.invalid_projection', location, 'A projection is an object of fields');
   }
-  const fields = Object.entries(spec).map(([field, rule]) => [field, compileField(rule, `${location}/${field}`)] as const);
+  const fields = Object.entries(spec).map(
+    ([field, rule]) => [field, compileField(rule, `${location}/${field}`)] as const,
+  );
   return (source, out, outPointer) => {
     const entries: Array<[string, unknown]> = [];
     for (const [field, step] of fields) {
@@ -73,10 +75,17 @@ function compileObject(spec: ProjectionSpec, location: string): Step {
 function compileField(rule: ProjectionSpec[string], location: string): Step {
   if (typeof rule === 'string') return compilePick(rule, location);
   if (typeof rule !== 'object' || typeof rule.from !== 'string') {
-    throw new ContractError('contract.invalid_projection', location, 'A field is a pointer or { from, each }');
+    throw new ContractError(
+      'contract.invalid_projection',
+      location,
+      'A field is a pointer or { from, each }',
+    );
   }
   const fromPath = compilePath(rule.from, `${location}/from`);
-  const each = typeof rule.each === 'string' ? compilePick(rule.each, `${location}/each`) : compileObject(rule.each, `${location}/each`);
+  const each =
+    typeof rule.each === 'string'
+      ? compilePick(rule.each, `${location}/each`)
+      : compileObject(rule.each, `${location}/each`);
   return (source, out, outPointer) => {
     const list = find(source, fromPath)?.value;
     if (!Array.isArray(list)) return undefined;
@@ -108,20 +117,28 @@ function compilePick(pointer: string, location: string): Step {
 
 /** The value at a path with its container (own properties only; canonical array indices only). */
 function find(root: unknown, path: readonly string[]): Found | undefined {
-  let found: Found = { value: root, container: undefined, key: '' };
+  let value = root;
+  let container: object | undefined;
+  let key: string | number = '';
   for (const segment of path) {
-    const current = found.value;
-    if (Array.isArray(current)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment) || Number(segment) >= current.length) return undefined;
-      found = { value: current[Number(segment)], container: current, key: Number(segment) };
-    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) {
-      found = { value: (current as Record<string, unknown>)[segment], container: current, key: segment };
+    if (Array.isArray(value)) {
+      const index = Number(segment);
+      if (!CANONICAL_INDEX.test(segment) || index >= value.length) return undefined;
+      container = value;
+      key = index;
+      value = value[index];
+    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, segment)) {
+      container = value;
+      key = segment;
+      value = (value as Record<string, unknown>)[segment];
     } else {
       return undefined;
     }
   }
-  return found;
+  return { value, container, key };
 }
+
+const CANONICAL_INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** Copies a JSON value, recording the purposes of its strings under pointers into the copy. */
 function copy(value: unknown, out: Out, to: string): unknown {

@@ -11,7 +11,11 @@ export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<R
   configure({ node, options, location }) {
     const values = node.enum ?? (node.const === undefined ? undefined : [node.const]);
     if (!Array.isArray(values)) {
-      throw new ContractError('contract.invalid_purpose', location, 'An "enum" field needs "enum" or "const"');
+      throw new ContractError(
+        'contract.invalid_purpose',
+        location,
+        'An "enum" field needs "enum" or "const"',
+      );
     }
     if (Object.keys(options).length > 0) {
       throw new ContractError('contract.invalid_purpose', location, 'The "enum" purpose takes no options');

@@ -40,9 +40,9 @@ export type HtmlDomSanitizer = (value: string, policies: HtmlPolicies) => HtmlDo
 const WALK_ROOT = 'body';
 
 /**
- * `RETURN_DOM` makes DOMPurify parse every value it is given: with a string result it returns a value
- * without `<` untouched, character references and all. The body it returns is serialized here, as DOMPurify
- * itself would (`body.innerHTML`), so every value with `<` or `&` leaves in one canonical serialization.
+ * `RETURN_DOM` makes DOMPurify parse every value it is given (with a string result it returns a value
+ * without `<` untouched, character references and all), so whatever a caller passes leaves in one canonical
+ * serialization. The body it returns is serialized here as DOMPurify itself would: `body.innerHTML`.
  */
 function purifyConfig(images: boolean): Config & { RETURN_DOM: true } {
   return {
@@ -84,8 +84,10 @@ export function createHtmlDomSanitizer(createPurify: () => DOMPurify): HtmlDomSa
     try {
       // The instance was configured with `setConfig(config)`, which makes DOMPurify ignore a per-call
       // configuration; passing the same object only gives the call its RETURN_DOM result type.
-      const body = purify.sanitize(value, config) as Node | null;
-      const html = body === null ? '' : (body as Element).innerHTML;
+      const body = purify.sanitize(value, config) as Element | null;
+      const html = body === null ? '' : body.innerHTML;
+      // jsdom keeps this document alive until the macrotask ends; emptied, it holds little meanwhile.
+      body?.replaceChildren();
       for (const entry of purify.removed) tallyRemoved(entry, call);
       return { html, findings: call.tally.findings(), keptLinks: call.keptLinks };
     } finally {

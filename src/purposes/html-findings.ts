@@ -34,18 +34,27 @@ interface Entry {
 export class FindingTally {
   private readonly entries = new Map<string, Entry>();
 
-  /** Records `count` hits of a code. */
-  add(code: string, action: FindingAction, detail?: FindingDetail, count = 1): void {
+  /** Records `count` hits of an html code. */
+  add(code: HtmlFindingCode, action: FindingAction, detail?: FindingDetail, count = 1): void {
+    this.record(code, action, detail, count);
+  }
+
+  /** Records a finding produced elsewhere (for example by the egress check), keeping its code, action and detail. */
+  addFinding(finding: Finding): void {
+    this.record(finding.code, finding.action, finding.detail, finding.count);
+  }
+
+  private record(
+    code: string,
+    action: FindingAction,
+    detail: FindingDetail | undefined,
+    count: number,
+  ): void {
     if (count <= 0) return;
     const key = detail === undefined ? `${code}|${action}` : `${code}|${action}|${JSON.stringify(detail)}`;
     const entry = this.entries.get(key);
     if (entry === undefined) this.entries.set(key, { code, action, detail, count });
     else entry.count += count;
-  }
-
-  /** Records a finding produced elsewhere (for example by the egress check), keeping its code, action and detail. */
-  addFinding(finding: Finding): void {
-    this.add(finding.code, finding.action, finding.detail, finding.count);
   }
 
   /** The findings so far, in first-hit order, with pointer '' (the caller re-bases them). */

@@ -78,12 +78,17 @@ function tallyOutsideBody(body: Node, call: HtmlCall): void {
   const document = body.ownerDocument;
   if (document === null || document.body !== body) return;
   const root = document.documentElement;
-  for (const child of document.childNodes) if (child !== root) tallyRemovedNode(child, call);
-  for (const child of root.childNodes) {
-    if (child === body) continue;
-    if (child === document.head) for (const inner of child.childNodes) tallyRemovedNode(inner, call);
-    else tallyRemovedNode(child, call);
+  for (let node = document.firstChild; node !== null; node = node.nextSibling) {
+    if (node !== root) tallyRemovedNode(node, call);
   }
+  for (let node = root.firstChild; node !== null; node = node.nextSibling) {
+    if (node === document.head) tallyChildren(node, call);
+    else if (node !== body) tallyRemovedNode(node, call);
+  }
+}
+
+function tallyChildren(parent: Node, call: HtmlCall): void {
+  for (let node = parent.firstChild; node !== null; node = node.nextSibling) tallyRemovedNode(node, call);
 }
 
 /**

@@ -1,4 +1,5 @@
 // The `html` purpose: rich text reduced to the minimal profile by DOMPurify, links and images under egress policy.
+import { exceedsExpansion } from '../gate/limits.js';
 import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from './finding.js';
 import { HTML_LINK_REL } from './html-profile.js';
@@ -9,28 +10,28 @@ import {
   type ResolvedHtmlOptions,
 } from './html-options.js';
 import { awaitDomTurn } from './html-pacing.js';
-import { loadHtmlDomSanitizer } from './html-window.js';
+import { loadHtmlDom } from './html-window.js';
 import type { Purpose } from './purpose.js';
 
 /** A sanitized html value: markup of the minimal profile only, or a refusal. Findings never hold input text. */
 export type HtmlSanitizeResult =
-  | { readonly ok: true; readonly value: string; readonly findings: readonly Finding[] }
+  | {
+      readonly ok: true;
+      readonly value: string;
+      readonly findings: readonly Finding[];
+      /** Bytes of fixed markup the sanitizer added (the `rel` of kept links), not grown from the content. */
+      readonly allowance?: number;
+    }
   | { readonly ok: false; readonly findings: readonly Finding[] };
-
-/**
- * Growth any value may have whatever the budget, as in the sanitize stage: escaping one `<` in a tiny value
- * already doubles it.
- */
-const EXPANSION_SLACK_BYTES = 16;
 
 /** The bytes of the fixed attribute every kept link gets: added by the sanitizer, not grown from the content. */
 const REL_ATTRIBUTE_BYTES = utf8Length(` rel="${HTML_LINK_REL}"`);
 
 /**
- * True when a value may hold markup: a tag, a comment or a character reference needs `<` or `&`. Anything
- * else is text in HTML's data state (`>` alone included) and is returned as is, without the DOM; the only
- * other characters an HTML parser changes in text are NUL (dropped) and CR (read as a line feed), and any
- * parser downstream does the same to them.
+ * True when a value needs the HTML parser: a tag or a comment needs `<`, a character reference `&`. Any
+ * other value is text in HTML's data state (`>` alone included) and is returned as is, without the DOM; the
+ * only other characters an HTML parser changes in text are NUL (dropped) and CR (read as a line feed), and
+ * any parser downstream does the same to them.
  */
 export function carriesMarkup(value: string): boolean {
   return value.includes('<') || value.includes('&');
@@ -41,9 +42,10 @@ export function carriesMarkup(value: string): boolean {
  * links whose `href` passes the policy (canonicalized, with `rel="noopener noreferrer nofollow ugc"`);
  * images only when `images` allows them and their source passes the image policy. Everything else is
  * removed (the text of harmless wrappers kept) and counted in findings; a refused link becomes its text.
- * Output that grows past the expansion budget is refused. A value without `<` or `&` is returned as is,
- * and jsdom is loaded only by the first value that has one. Bad options throw a TypeError right away;
- * content never makes it throw.
+ * Output that grows past the expansion budget is refused. A value without `<` or `&` is returned as is;
+ * one with `&` and no `<` only has its character references written in canonical form; jsdom is loaded
+ * only by the first value that has either. Bad options throw a TypeError right away; content never makes
+ * it throw.
  *
  * Memory: jsdom keeps every document parsed in one macrotask alive until that macrotask ends, so the
  * sanitizer itself parses at most 32 values per macrotask and lets further calls wait for a `setImmediate`
@@ -79,9 +81,12 @@ function sanitizeWith(
 }
 
 async function sanitizeMarkup(value: string, options: ResolvedHtmlOptions): Promise<HtmlSanitizeResult> {
-  const sanitize = await loadHtmlDomSanitizer();
+  const dom = await loadHtmlDom();
+  // Without `<` no element, comment or attribute can exist: only character references need the parser.
+  if (!value.includes('<'))
+    return boundGrowth(value, dom.serializeText(value), [], 0, options.expansionBudget);
   await awaitDomTurn();
-  const { html, findings, keptLinks } = sanitize(value, options);
+  const { html, findings, keptLinks } = dom.sanitize(value, options);
   return boundGrowth(value, html, findings, keptLinks, options.expansionBudget);
 }
 
@@ -100,9 +105,10 @@ function boundGrowth(
   if (output === input) return { ok: true, value: output, findings };
   const inputBytes = utf8Length(input);
   const outputBytes = utf8Length(output);
-  if (outputBytes <= inputBytes) return { ok: true, value: output, findings };
-  const grown = outputBytes - keptLinks * REL_ATTRIBUTE_BYTES;
-  if (grown > Math.max(inputBytes * budget, inputBytes + EXPANSION_SLACK_BYTES)) {
+  const allowance = keptLinks * REL_ATTRIBUTE_BYTES;
+  const added = allowance > 0 ? { allowance } : {};
+  if (outputBytes <= inputBytes) return { ok: true, value: output, findings, ...added };
+  if (exceedsExpansion(inputBytes, outputBytes, budget, allowance)) {
     const detail = { inputBytes, outputBytes, budget };
     return {
       ok: false,
@@ -117,5 +123,6 @@ function boundGrowth(
     ok: true,
     value: output,
     findings: [...findings, { code: 'html.expanded', pointer: '', count: 1, action: 'reported', detail }],
+    ...added,
   };
 }

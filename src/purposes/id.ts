@@ -11,8 +11,17 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
   kind: 'id',
   configure({ node, options, location }) {
-    if (typeof node.pattern !== 'string' && typeof node.format !== 'string' && node.enum === undefined && node.const === undefined) {
-      throw new ContractError('contract.invalid_purpose', location, 'An "id" field needs a "pattern" or a "format"');
+    if (
+      typeof node.pattern !== 'string' &&
+      typeof node.format !== 'string' &&
+      node.enum === undefined &&
+      node.const === undefined
+    ) {
+      throw new ContractError(
+        'contract.invalid_purpose',
+        location,
+        'An "id" field needs a "pattern" or a "format"',
+      );
     }
     if (Object.keys(options).length > 0) {
       throw new ContractError('contract.invalid_purpose', location, 'The "id" purpose takes no options');

@@ -16,6 +16,8 @@ export type PurposeOutcome =
       readonly value: string;
       readonly findings: readonly Finding[];
       readonly hidden?: readonly HiddenPayload[];
+      /** Bytes of fixed markup the purpose added itself (not grown from the content); the budget ignores them. */
+      readonly allowance?: number;
     }
   | { readonly ok: false; readonly findings: readonly Finding[] };
 

@@ -3,6 +3,7 @@ import { ContractError } from '../schema/contract-error.js';
 import { PURPOSE_KEYWORD } from '../schema/purpose-keyword.js';
 import { isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
 import { enumPurpose } from './enum.js';
+import { htmlPurpose } from './html.js';
 import { idPurpose } from './id.js';
 import { textPurpose } from './text-purpose.js';
 import { urlPurpose } from './url.js';
@@ -12,19 +13,24 @@ import { configurePurpose, type ConfiguredPurpose, type PurposeSite } from './pu
 /** Contract-wide default options per purpose (a field's own options win). */
 export type PurposeDefaults = Readonly<Partial<Record<PurposeKind, Readonly<Record<string, unknown>>>>>;
 
-const FACTORIES: Readonly<Record<PurposeKind, ((site: PurposeSite) => ConfiguredPurpose) | undefined>> = Object.freeze({
-  id: (site) => configurePurpose(idPurpose, site),
-  enum: (site) => configurePurpose(enumPurpose, site),
-  text: (site) => configurePurpose(textPurpose, site),
-  url: (site) => configurePurpose(urlPurpose, site),
-  html: undefined,
-});
+const FACTORIES: Readonly<Record<PurposeKind, ((site: PurposeSite) => ConfiguredPurpose) | undefined>> =
+  Object.freeze({
+    id: (site) => configurePurpose(idPurpose, site),
+    enum: (site) => configurePurpose(enumPurpose, site),
+    text: (site) => configurePurpose(textPurpose, site),
+    url: (site) => configurePurpose(urlPurpose, site),
+    html: (site) => configurePurpose(htmlPurpose, site),
+  });
 
 /**
  * The purpose of one string leaf. A leaf names it with `"x-purpose": "kind"` or `{ "kind": …, options }`;
  * a leaf limited to a fixed list (`enum`/`const`) is an `enum` without saying so. Anything else is refused.
  */
-export function resolvePurpose(node: SchemaObject, location: string, defaults: PurposeDefaults): ConfiguredPurpose {
+export function resolvePurpose(
+  node: SchemaObject,
+  location: string,
+  defaults: PurposeDefaults,
+): ConfiguredPurpose {
   const declared = node[PURPOSE_KEYWORD];
   let kind: PurposeKind;
   let options: Readonly<Record<string, unknown>> = {};
@@ -37,7 +43,11 @@ export function resolvePurpose(node: SchemaObject, location: string, defaults: P
   } else if (node.enum !== undefined || node.const !== undefined) {
     kind = 'enum';
   } else {
-    throw new ContractError('contract.missing_purpose', location, `A string field needs "${PURPOSE_KEYWORD}"`);
+    throw new ContractError(
+      'contract.missing_purpose',
+      location,
+      `A string field needs "${PURPOSE_KEYWORD}"`,
+    );
   }
   const factory = FACTORIES[kind];
   if (factory === undefined) {

@@ -1,8 +1,9 @@
 // The sanitize walk: every string of a validated value goes through the purpose its contract gave it.
 import type { Issue } from '../gate/issue.js';
-import type { OutputLimits } from '../gate/limits.js';
+import { exceedsExpansion, type OutputLimits } from '../gate/limits.js';
 import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
 import type { Shape } from '../schema/shape.js';
+import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from './finding.js';
 import type { HiddenPayload, PurposeOutcome } from './purpose.js';
 import { PurposeIndex } from './purpose-index.js';
@@ -55,7 +56,12 @@ interface Walk {
  * batches with a macrotask turn between batches. The copy is refused when a purpose refuses a value, when a
  * value grows beyond the expansion budget, or when the whole grows beyond `safeMaxBytes`.
  */
-export async function sanitizeValue(value: unknown, shape: Shape, decodedBytes: number, limits: OutputLimits): Promise<SanitizeResult> {
+export async function sanitizeValue(
+  value: unknown,
+  shape: Shape,
+  decodedBytes: number,
+  limits: OutputLimits,
+): Promise<SanitizeResult> {
   const walk: Walk = {
     purposes: new PurposeIndex(),
     findings: [],
@@ -67,7 +73,7 @@ export async function sanitizeValue(value: unknown, shape: Shape, decodedBytes: 
     growth: 0,
     root: undefined,
   };
-  const visited = visit(value, shape, walk, undefined);
+  const visited = visit(value, shape, walk, undefined, '');
   for (let start = 0; start < walk.pending.length && walk.failure === undefined; start += ASYNC_BATCH) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const batch = walk.pending.slice(start, start + ASYNC_BATCH);
@@ -82,32 +88,47 @@ export async function sanitizeValue(value: unknown, shape: Shape, decodedBytes: 
   if (decodedBytes + walk.growth > limits.safeMaxBytes) {
     const size = new TextEncoder().encode(JSON.stringify(copy)).length;
     if (size > limits.safeMaxBytes) {
-      const issue: Issue = { stage: 'sanitize', code: 'sanitize.too_large', limit: limits.safeMaxBytes, actual: size };
+      const issue: Issue = {
+        stage: 'sanitize',
+        code: 'sanitize.too_large',
+        limit: limits.safeMaxBytes,
+        actual: size,
+      };
       return { ok: false, issue, findings: walk.findings };
     }
   }
   return { ok: true, value: copy, purposes: walk.purposes, findings: walk.findings, hidden: walk.hidden };
 }
 
-function visit(value: unknown, at: Shape | undefined, walk: Walk, place: Place): unknown {
+/** Visits one value; `container` and `key` say where its sanitized copy goes (no container at the root). */
+function visit(
+  value: unknown,
+  at: Shape | undefined,
+  walk: Walk,
+  container: object | undefined,
+  key: string | number,
+): unknown {
   if (walk.failure !== undefined) return undefined;
   const shape = at?.at(value);
-  if (typeof value === 'string') return visitString(value, shape, walk, place);
+  if (typeof value === 'string') return visitString(value, shape, walk, container, key);
   if (Array.isArray(value)) {
     const out: unknown[] = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
       walk.path.push(i);
-      out[i] = visit(value[i], shape?.item(i), walk, { container: out, key: i });
+      out[i] = visit(value[i], shape?.item(i), walk, out, i);
       walk.path.pop();
     }
     return out;
   }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      walk.path.push(key);
-      const inner = visit((value as Record<string, unknown>)[key], shape?.member(key), walk, { container: out, key });
-      defineMember(out, key, inner);
+    for (const member of Object.keys(value)) {
+      walk.path.push(member);
+      defineMember(
+        out,
+        member,
+        visit((value as Record<string, unknown>)[member], shape?.member(member), walk, out, member),
+      );
       walk.path.pop();
     }
     return out;
@@ -117,21 +138,36 @@ function visit(value: unknown, at: Shape | undefined, walk: Walk, place: Place):
 
 /** Sets a member as own data, even one called `__proto__` (plain assignment would set the prototype). */
 function defineMember(target: object, key: string | number, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else (target as Record<string | number, unknown>)[key] = value;
 }
 
-function visitString(value: string, shape: Shape | undefined, walk: Walk, place: Place): string {
+function visitString(
+  value: string,
+  shape: Shape | undefined,
+  walk: Walk,
+  container: object | undefined,
+  key: string | number,
+): string {
   const purpose = shape?.conflict === false ? shape.purpose : undefined;
   if (purpose === undefined) {
-    walk.failure = { stage: 'sanitize', code: 'sanitize.purpose_unresolved', pointer: redactPointer(walk.path) };
+    walk.failure = {
+      stage: 'sanitize',
+      code: 'sanitize.purpose_unresolved',
+      pointer: redactPointer(walk.path),
+    };
     return value;
   }
-  if (place === undefined) walk.root = value;
-  else walk.purposes.set(place.container, place.key, purpose.kind);
-  if (place === undefined) walk.purposes.root = purpose.kind;
+  if (container === undefined) {
+    walk.root = value;
+    walk.purposes.root = purpose.kind;
+  } else {
+    walk.purposes.set(container, key, purpose.kind);
+  }
   const outcome = purpose.sanitize(value);
   if (isPromiseLike(outcome)) {
+    const place = container === undefined ? undefined : { container, key };
     walk.pending.push({ promise: outcome, input: value, path: [...walk.path], place });
     return value;
   }
@@ -139,7 +175,13 @@ function visitString(value: string, shape: Shape | undefined, walk: Walk, place:
 }
 
 /** Applies a purpose's outcome: records findings, checks growth, writes the value to its place. */
-function settle(outcome: PurposeOutcome, input: string, path: readonly PointerSegment[], walk: Walk, place: Place): string | undefined {
+function settle(
+  outcome: PurposeOutcome,
+  input: string,
+  path: readonly PointerSegment[],
+  walk: Walk,
+  place: Place,
+): string | undefined {
   const pointer = outcome.findings.length > 0 || !outcome.ok ? redactPointer(path) : '';
   for (const finding of outcome.findings) walk.findings.push({ ...finding, pointer });
   if (!outcome.ok) {
@@ -150,8 +192,14 @@ function settle(outcome: PurposeOutcome, input: string, path: readonly PointerSe
   if (outcome.value !== input) {
     const before = utf8Length(input);
     const after = utf8Length(outcome.value);
-    if (after > Math.max(before * walk.limits.expansionBudget, before + 16)) {
-      walk.failure ??= { stage: 'sanitize', code: 'sanitize.expansion', pointer: redactPointer(path), limit: walk.limits.expansionBudget, actual: after };
+    if (exceedsExpansion(before, after, walk.limits.expansionBudget, outcome.allowance)) {
+      walk.failure ??= {
+        stage: 'sanitize',
+        code: 'sanitize.expansion',
+        pointer: redactPointer(path),
+        limit: walk.limits.expansionBudget,
+        actual: after,
+      };
       return undefined;
     }
     walk.growth += Math.max(0, after - before);
@@ -162,9 +210,7 @@ function settle(outcome: PurposeOutcome, input: string, path: readonly PointerSe
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<PurposeOutcome> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-function utf8Length(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -2,6 +2,7 @@
 import { formatCodePoint } from '../unicode/codepoint.js';
 import type { SpecialClass } from '../unicode/special.js';
 import type { Finding, FindingAction } from './finding.js';
+import type { ResolvedTextOptions } from './text-options.js';
 
 /** Every finding code the text purpose emits. Locked by a test; adding one is an API change. */
 export const TEXT_FINDING_CODES = Object.freeze([
@@ -57,8 +58,13 @@ export class SpecialTally {
     return this.hits.has(specialClass);
   }
 
-  /** One finding per class with hits, in a stable order; `actionOf` says whether the class rejects. */
-  findings(actionOf: (specialClass: SpecialClass) => FindingAction): Finding[] {
+  /** True when nothing was recorded: cleaning changed nothing. */
+  isEmpty(): boolean {
+    return this.hits.size === 0;
+  }
+
+  /** One finding per class with hits, in a stable order; `policy` says whether the class rejects. */
+  findings(policy: ResolvedTextOptions): Finding[] {
     const findings: Finding[] = [];
     for (const [specialClass, hits] of [...this.hits].sort(([a], [b]) => classOrder(a) - classOrder(b))) {
       const listed = [...hits.codePoints].sort((a, b) => a - b).slice(0, LISTED_CODE_POINTS);
@@ -66,7 +72,7 @@ export class SpecialTally {
         code: `text.${specialClass}`,
         pointer: '',
         count: hits.count,
-        action: actionOf(specialClass),
+        action: actionFor(specialClass, policy),
         detail: {
           codePoints: listed.map(formatCodePoint).join(' '),
           distinct: hits.codePoints.size,
@@ -85,6 +91,11 @@ export class SpecialTally {
     }
     return hits;
   }
+}
+
+function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): FindingAction {
+  const action = specialClass === 'private_use' ? policy.privateUse : policy.actions[specialClass];
+  return action === 'reject' ? 'rejected' : 'cleaned';
 }
 
 function classOrder(specialClass: SpecialClass): number {

@@ -33,27 +33,61 @@ const CARRIAGE_RETURN = 0x0d;
 const TAB = 0x09;
 
 /**
+ * What a scan already knows about a text before cleaning it: the UTF-16 index of every special code point
+ * in order (`undefined` when unknown: cleaning then searches for them), and whether NFC may change it.
+ */
+export interface CleaningStart {
+  readonly specials: readonly number[] | undefined;
+  readonly mayChangeUnderNfc: boolean;
+}
+
+/**
  * Removes what does not belong and rewrites line breaks, visiting only special code points (everything
  * between them is copied as one slice), and returns the result (not yet NFC). Each decision reads the input
  * around the special, never the output, and only characters that are never removed decide whether another
- * is kept, so cleaning already-clean text changes nothing.
+ * is kept, so cleaning already-clean text changes nothing. `specials` lists where the special code points
+ * are, when a scan of this very text already found them.
  */
-export function removeSpecials(text: string, options: ResolvedTextOptions, record: CleaningRecord): string {
+export function removeSpecials(
+  text: string,
+  options: ResolvedTextOptions,
+  record: CleaningRecord,
+  specials?: readonly number[],
+): string {
   const scan = new Scan(text, options, record.tally, record.hidden);
-  const withLayout = !options.multiline;
+  const cursor = new SpecialCursor(text, !options.multiline, specials);
   let out = '';
   let copied = 0;
-  for (let index = nextSpecial(text, 0, withLayout); index < text.length;) {
+  for (let index = cursor.from(0); index < text.length; ) {
     const decision = scan.decide(index, text.codePointAt(index) ?? 0);
     const next = index + decision.units;
     if (decision.output !== null) {
       out += text.slice(copied, index) + decision.output;
       copied = next;
     }
-    index = nextSpecial(text, next, withLayout);
+    index = cursor.from(next);
   }
   record.hidden.closeRuns();
   return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Walks a text's special code points in order: through a scan's list of them, or by searching. */
+class SpecialCursor {
+  private listed = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly withLayout: boolean,
+    private readonly known: readonly number[] | undefined,
+  ) {}
+
+  /** The index of the first special code point at or after `from`, or the text's length. */
+  from(from: number): number {
+    const known = this.known;
+    if (known === undefined) return nextSpecial(this.text, from, this.withLayout);
+    while (this.listed < known.length && (known[this.listed] ?? 0) < from) this.listed++;
+    return known[this.listed] ?? this.text.length;
+  }
 }
 
 class Scan {

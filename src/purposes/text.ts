@@ -5,13 +5,18 @@ import {
   replaceLoneSurrogates,
   utf8Length,
 } from '../unicode/codepoint.js';
-import type { SpecialClass } from '../unicode/special.js';
-import { inspectWords, type WordTally } from '../unicode/spoofing.js';
+import { inspectWords, judgeWords, type WordTally } from '../unicode/spoofing.js';
+import { scanText } from '../unicode/word-scan.js';
 import type { Finding, FindingAction } from './finding.js';
 import { SpecialTally } from './text-findings.js';
 import { HiddenCollector, type TextHiddenPayload } from './text-hidden.js';
-import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './text-options.js';
-import { removeSpecials, type CleaningRecord } from './text-scan.js';
+import {
+  resolveTextOptions,
+  type ResolvedTextOptions,
+  type SpoofPolicy,
+  type TextOptions,
+} from './text-options.js';
+import { removeSpecials, type CleaningRecord, type CleaningStart } from './text-scan.js';
 
 export type { TextHiddenPayload } from './text-hidden.js';
 
@@ -45,10 +50,29 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
  * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
  * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
+ *
+ * Shortcuts, none of which changes an answer: printable ASCII is returned as it is; otherwise one pass over
+ * the text finds its words and its special characters together, cleaning visits only those (and is skipped
+ * when there are none), NFC is skipped for text without an NFC-sensitive character, and when cleaning and
+ * NFC leave the text as it was, that same pass's words are judged instead of scanning the text again.
  */
 export function sanitizeText(value: string, options?: TextOptions): TextResult {
-  const policy = resolveTextOptions(options);
-  if ((policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
+  return sanitize(value, resolveTextOptions(options), true);
+}
+
+/**
+ * {@link sanitizeText} with every shortcut off: the whole text is cleaned, normalized and scanned again.
+ * Same answers, more work; it exists so that tests can prove the shortcuts change nothing.
+ */
+export function sanitizeTextWithoutShortcuts(value: string, options?: TextOptions): TextResult {
+  return sanitize(value, resolveTextOptions(options), false);
+}
+
+/** What the first cleaning pass may assume when nothing is known: specials must be searched, NFC applied. */
+const NOTHING_KNOWN: CleaningStart = Object.freeze({ specials: undefined, mayChangeUnderNfc: true });
+
+function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
+  if (shortcuts && (policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
     const tooLong = lengthFinding(value, policy, 'input');
     return tooLong === undefined
       ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
@@ -65,14 +89,21 @@ export function sanitizeText(value: string, options?: TextOptions): TextResult {
   }
   const inputTooLong = lengthFinding(text, policy, 'input');
   if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
+  const scan = shortcuts ? scanText(text, !policy.multiline) : undefined;
   const record = { tally: new SpecialTally(), hidden: new HiddenCollector() };
-  const normalized = cleanToNormalForm(text, policy, record);
+  const normalized = cleanToNormalForm(text, policy, record, scan ?? NOTHING_KNOWN);
   const outputTooLong = lengthFinding(normalized, policy, 'output');
   if (outputTooLong !== undefined) findings.push(outputTooLong);
-  const hidden = record.hidden.finish(record.tally);
-  findings.push(...record.tally.findings((specialClass) => actionFor(specialClass, policy)));
-  findings.push(...wordFindings(normalized, policy));
-  if (findings.some((finding) => finding.action === 'rejected')) return refuse(findings);
+  let hidden = NO_HIDDEN;
+  if (!record.tally.isEmpty()) {
+    hidden = record.hidden.finish(record.tally);
+    findings.push(...record.tally.findings(policy));
+  }
+  const words = scan !== undefined && normalized === text ? judgeWords(text, scan) : inspectWords(normalized);
+  addWordFinding(findings, 'text.mixed_script', words.mixedScript, policy.mixedScript);
+  addWordFinding(findings, 'text.confusable', words.confusable, policy.confusables);
+  if (findings.length === 0) return { ok: true, value: normalized, findings: NO_FINDINGS, hidden };
+  if (findings.some(isRejection)) return refuse(findings);
   return { ok: true, value: normalized, findings, hidden };
 }
 
@@ -85,13 +116,22 @@ const MAX_PASSES = 8;
  * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. After
  * the first pass nothing is rewritten and NFC text never lengthens under NFC, so each further pass that
  * changes the text shortens it; the cap keeps even contrived input to a fixed number of linear passes.
+ * `start` spares the first pass what a scan already proved: cleaning visits the specials the scan listed
+ * (none at all when there are none), and text without an NFC-sensitive character needs no NFC (removing
+ * characters or rewriting line breaks cannot bring one in).
  */
-function cleanToNormalForm(text: string, policy: ResolvedTextOptions, record: CleaningRecord): string {
+function cleanToNormalForm(
+  text: string,
+  policy: ResolvedTextOptions,
+  record: CleaningRecord,
+  start: CleaningStart,
+): string {
   let current = text;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const cleaned = removeSpecials(current, policy, record);
+    const specials = pass === 0 ? start.specials : undefined;
+    const cleaned = specials?.length === 0 ? current : removeSpecials(current, policy, record, specials);
     if (pass > 0 && cleaned === current) return current;
-    current = cleaned.normalize('NFC');
+    current = pass === 0 && !start.mayChangeUnderNfc ? cleaned : cleaned.normalize('NFC');
     if (current === cleaned) return current;
   }
   return current;
@@ -99,11 +139,6 @@ function cleanToNormalForm(text: string, policy: ResolvedTextOptions, record: Cl
 
 function refuse(findings: readonly Finding[]): TextResult {
   return { ok: false, findings };
-}
-
-function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): FindingAction {
-  const action = specialClass === 'private_use' ? policy.privateUse : policy.actions[specialClass];
-  return action === 'reject' ? 'rejected' : 'cleaned';
 }
 
 /**
@@ -127,22 +162,20 @@ function lengthFinding(
   return { code: 'text.too_long', pointer: '', count: 1, action: 'rejected', detail: { ...over, stage } };
 }
 
-function wordFindings(text: string, policy: ResolvedTextOptions): Finding[] {
-  const report = inspectWords(text);
-  const findings: Finding[] = [];
-  const add = (code: string, tally: WordTally, rejects: boolean): void => {
-    if (tally.words === 0) return;
-    const detail: Record<string, string> = { scripts: tally.scripts.join(' ') };
-    if (tally.imitated.length > 0) detail.imitated = tally.imitated.join(' ');
-    findings.push({
-      code,
-      pointer: '',
-      count: tally.words,
-      action: rejects ? 'rejected' : 'reported',
-      detail,
-    });
-  };
-  add('text.mixed_script', report.mixedScript, policy.mixedScript === 'reject');
-  add('text.confusable', report.confusable, policy.confusables === 'reject');
-  return findings;
+function isRejection(finding: Finding): boolean {
+  return finding.action === 'rejected';
+}
+
+/** Adds the finding for words flagged for one reason, if any were. */
+function addWordFinding(findings: Finding[], code: string, tally: WordTally, policy: SpoofPolicy): void {
+  if (tally.words === 0) return;
+  const detail: Record<string, string> = { scripts: tally.scripts.join(' ') };
+  if (tally.imitated.length > 0) detail.imitated = tally.imitated.join(' ');
+  findings.push({
+    code,
+    pointer: '',
+    count: tally.words,
+    action: policy === 'reject' ? 'rejected' : 'reported',
+    detail,
+  });
 }

@@ -12,7 +12,11 @@ export type BranchValidator = (value: unknown) => boolean;
  * is the one that holds and no validator runs; otherwise the survivors are validated fully. The last
  * value's answer is kept, since every branch of a group is asked about the same value in turn.
  */
-export function groupBranchTests(root: SchemaNode, branches: readonly SchemaNode[], validators: readonly BranchValidator[]): BranchValidator[] {
+export function groupBranchTests(
+  root: SchemaNode,
+  branches: readonly SchemaNode[],
+  validators: readonly BranchValidator[],
+): BranchValidator[] {
   const quick = branches.map((branch) => necessaryCondition(root, branch));
   let lastValue: unknown = Symbol('none');
   let lastPassing: readonly boolean[] = [];
@@ -20,7 +24,10 @@ export function groupBranchTests(root: SchemaNode, branches: readonly SchemaNode
     if (Object.is(value, lastValue)) return lastPassing;
     const candidates = quick.map((condition) => condition(value));
     const count = candidates.filter(Boolean).length;
-    lastPassing = count === 1 ? candidates : candidates.map((candidate, i) => candidate && validators[i]?.(value) === true);
+    lastPassing =
+      count === 1
+        ? candidates
+        : candidates.map((candidate, i) => candidate && validators[i]?.(value) === true);
     lastValue = value;
     return lastPassing;
   };
@@ -29,7 +36,11 @@ export function groupBranchTests(root: SchemaNode, branches: readonly SchemaNode
 
 function necessaryCondition(root: SchemaNode, branch: SchemaNode): (value: unknown) => boolean {
   let node: SchemaNode = branch;
-  for (let hops = 0; isSchemaObject(node) && typeof node.$ref === 'string' && Object.keys(node).length === 1 && hops < 8; hops++) {
+  for (
+    let hops = 0;
+    isSchemaObject(node) && typeof node.$ref === 'string' && Object.keys(node).length === 1 && hops < 8;
+    hops++
+  ) {
     node = resolveLocalRef(root, node.$ref, '');
   }
   if (typeof node === 'boolean') return () => node;
@@ -38,7 +49,10 @@ function necessaryCondition(root: SchemaNode, branch: SchemaNode): (value: unkno
   if (types !== undefined) checks.push((value) => types.some((type) => hasType(value, type)));
   if (node.const !== undefined && isPrimitive(node.const)) checks.push((value) => value === node.const);
   for (const [key, expected] of requiredConsts(node)) {
-    checks.push((value) => typeof value === 'object' && value !== null && (value as Record<string, unknown>)[key] === expected);
+    checks.push(
+      (value) =>
+        typeof value === 'object' && value !== null && (value as Record<string, unknown>)[key] === expected,
+    );
   }
   return (value) => checks.every((check) => check(value));
 }
@@ -51,7 +65,9 @@ function requiredConsts(node: SchemaObject): Array<readonly [string, unknown]> {
     if (typeof key !== 'string' || !Object.hasOwn(properties, key)) continue;
     const member = properties[key];
     if (!isSchemaObject(member)) continue;
-    const only = member.const ?? (Array.isArray(member.enum) && member.enum.length === 1 ? (member.enum[0] as unknown) : undefined);
+    const only =
+      member.const ??
+      (Array.isArray(member.enum) && member.enum.length === 1 ? (member.enum[0] as unknown) : undefined);
     if (only !== undefined && isPrimitive(only)) out.push([key, only]);
   }
   return out;

@@ -48,5 +48,9 @@ export function compileContract(schema: unknown, defaults: PurposeDefaults): Com
   checkContractSchema(root, (node, location) => {
     leafPurpose(node, location);
   });
-  return Object.freeze({ schema: root, validate, shape: ShapeCache.root(buildPlan(root, rootId, ajv, leafPurpose)) });
+  return Object.freeze({
+    schema: root,
+    validate,
+    shape: ShapeCache.root(buildPlan(root, rootId, ajv, leafPurpose)),
+  });
 }

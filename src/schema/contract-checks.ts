@@ -3,7 +3,13 @@ import { PURPOSE_KEYWORD } from './purpose-keyword.js';
 import { ContractError } from './contract-error.js';
 import { resolveLocalRef } from './refs.js';
 import { isSecureSchemaNode } from './secure.js';
-import { declaredTypes, isSchemaObject, subschemasOf, type SchemaNode, type SchemaObject } from './subschemas.js';
+import {
+  declaredTypes,
+  isSchemaObject,
+  subschemasOf,
+  type SchemaNode,
+  type SchemaObject,
+} from './subschemas.js';
 
 /** Called for every string leaf with its schema node and location; the purpose registry checks it there. */
 export type StringLeafCheck = (node: SchemaObject, location: string) => void;
@@ -56,7 +62,11 @@ function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck
     );
   }
   if (typeof node.$dynamicRef === 'string' || (location !== '' && typeof node.$id === 'string')) {
-    throw new ContractError('contract.unsupported_ref', location, 'Embedded "$id" and "$dynamicRef" are not supported');
+    throw new ContractError(
+      'contract.unsupported_ref',
+      location,
+      'Embedded "$id" and "$dynamicRef" are not supported',
+    );
   }
   checkMemberNames(node, location);
   const closesBranches = node.unevaluatedProperties === false;
@@ -64,7 +74,12 @@ function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck
   checkBounds(node, visit, onStringLeaf);
   if (typeof node.$ref === 'string') {
     const target = resolveLocalRef(root, node.$ref, location);
-    queue.push({ node: target, location: `${location}/$ref`, isValue: false, closedByParent: visit.closedByParent || closesBranches });
+    queue.push({
+      node: target,
+      location: `${location}/$ref`,
+      isValue: false,
+      closedByParent: visit.closedByParent || closesBranches,
+    });
   }
   for (const sub of subschemasOf(node)) {
     const subLocation = `${location}/${sub.path.join('/')}`;
@@ -84,10 +99,8 @@ function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck
  * chain (ajv's `properties` does), so its checks cannot be trusted.
  */
 function checkMemberNames(node: SchemaObject, location: string): void {
-  const named = [
-    ...(isSchemaObject(node.properties) ? Object.keys(node.properties) : []),
-    ...(Array.isArray(node.required) ? node.required : []),
-  ];
+  const required: readonly unknown[] = Array.isArray(node.required) ? node.required : [];
+  const named = [...(isSchemaObject(node.properties) ? Object.keys(node.properties) : []), ...required];
   if (named.includes('__proto__')) {
     throw new ContractError('contract.reserved_name', location, 'A member cannot be called "__proto__"');
   }
@@ -109,7 +122,8 @@ function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafC
   const { location } = visit;
   const finite = node.enum !== undefined || node.const !== undefined;
   if (types.includes('object')) {
-    const closed = node.additionalProperties === false || node.unevaluatedProperties === false || visit.closedByParent;
+    const closed =
+      node.additionalProperties === false || node.unevaluatedProperties === false || visit.closedByParent;
     if (!closed) {
       throw new ContractError(
         'contract.open_object',
@@ -118,7 +132,11 @@ function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafC
       );
     }
     if (node.patternProperties !== undefined && typeof node.maxProperties !== 'number') {
-      throw new ContractError('contract.unbounded_map', location, '"patternProperties" needs "maxProperties"');
+      throw new ContractError(
+        'contract.unbounded_map',
+        location,
+        '"patternProperties" needs "maxProperties"',
+      );
     }
   }
   if (types.includes('array') && typeof node.maxItems !== 'number' && !finite) {
@@ -130,7 +148,11 @@ function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafC
   if (types.includes('string') || (types.length === 0 && finiteStrings(node))) {
     onStringLeaf(node, location);
   } else if (node[PURPOSE_KEYWORD] !== undefined) {
-    throw new ContractError('contract.invalid_purpose', location, `"${PURPOSE_KEYWORD}" belongs on string schemas`);
+    throw new ContractError(
+      'contract.invalid_purpose',
+      location,
+      `"${PURPOSE_KEYWORD}" belongs on string schemas`,
+    );
   }
 }
 
@@ -145,8 +167,13 @@ function checkConditionSecurity(node: SchemaNode, location: string): void {
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (!isSchemaObject(item.node)) continue;
     if (!isSecureSchemaNode(item.node)) {
-      throw new ContractError('contract.insecure_schema', item.location, 'Fails the ajv security meta-schema');
+      throw new ContractError(
+        'contract.insecure_schema',
+        item.location,
+        'Fails the ajv security meta-schema',
+      );
     }
-    for (const sub of subschemasOf(item.node)) stack.push({ node: sub.schema, location: `${item.location}/${sub.path.join('/')}` });
+    for (const sub of subschemasOf(item.node))
+      stack.push({ node: sub.schema, location: `${item.location}/${sub.path.join('/')}` });
   }
 }

@@ -79,12 +79,20 @@ export function provenanceEnvelope(options: {
     required: ['system', 'tenantId', 'observedAt'],
     properties: {
       system: { enum: [...options.systems] },
-      tenantId: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$', maxLength: 64, 'x-purpose': 'id' },
+      tenantId: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$',
+        maxLength: 64,
+        'x-purpose': 'id',
+      },
       observedAt: { type: 'string', format: 'date-time', maxLength: 35, 'x-purpose': 'id' },
     },
     additionalProperties: false,
   };
-  const common = { schemaVersion: { const: options.schemaVersion }, provenance: { $ref: '#/$defs/provenance' } };
+  const common = {
+    schemaVersion: { const: options.schemaVersion },
+    provenance: { $ref: '#/$defs/provenance' },
+  };
   return {
     schema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -92,7 +100,12 @@ export function provenanceEnvelope(options: {
         {
           type: 'object',
           required: ['schemaVersion', 'outcome', 'data', 'provenance', 'truncated'],
-          properties: { ...common, outcome: { const: 'ok' }, data: { $ref: '#/$defs/data' }, truncated: { type: 'boolean' } },
+          properties: {
+            ...common,
+            outcome: { const: 'ok' },
+            data: { $ref: '#/$defs/data' },
+            truncated: { type: 'boolean' },
+          },
           additionalProperties: false,
         },
         {

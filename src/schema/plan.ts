@@ -31,7 +31,12 @@ export type LeafPurpose = (node: SchemaObject, location: string) => ConfiguredPu
  * Builds the plan of a validated contract. Branch tests are compiled from the same ajv instance as the
  * contract (`rootId#/pointer`), so `$ref`s inside branches resolve exactly as they do in validation.
  */
-export function buildPlan(root: SchemaNode, rootId: string, ajv: Ajv2020, leafPurpose: LeafPurpose): PlanNode {
+export function buildPlan(
+  root: SchemaNode,
+  rootId: string,
+  ajv: Ajv2020,
+  leafPurpose: LeafPurpose,
+): PlanNode {
   const locations = documentLocations(root);
   const built = new Map<SchemaNode, PlanNode>();
   const testFor = (node: SchemaNode): ((value: unknown) => boolean) => {
@@ -83,17 +88,21 @@ export function buildPlan(root: SchemaNode, rootId: string, ajv: Ajv2020, leafPu
     }
     out.additionalProperties = optional(node.additionalProperties);
     out.unevaluatedProperties = optional(node.unevaluatedProperties);
-    if (Array.isArray(node.prefixItems)) out.prefixItems = node.prefixItems.map((schema) => plan(schema as SchemaNode));
+    if (Array.isArray(node.prefixItems))
+      out.prefixItems = node.prefixItems.map((schema) => plan(schema as SchemaNode));
     out.items = optional(node.items);
     out.unevaluatedItems = optional(node.unevaluatedItems);
     if (typeof node.$ref === 'string') out.always.push(plan(resolveLocalRef(root, node.$ref, location)));
-    if (Array.isArray(node.allOf)) for (const schema of node.allOf) out.always.push(plan(schema as SchemaNode));
+    if (Array.isArray(node.allOf))
+      for (const schema of node.allOf) out.always.push(plan(schema as SchemaNode));
     for (const keyword of ['oneOf', 'anyOf'] as const) {
       const branches = node[keyword];
       if (Array.isArray(branches)) {
         const schemas = branches as SchemaNode[];
         const tests = groupBranchTests(root, schemas, schemas.map(testFor));
-        schemas.forEach((schema, i) => out.when.push({ test: tests[i] ?? (() => false), plan: plan(schema) }));
+        schemas.forEach((schema, i) =>
+          out.when.push({ test: tests[i] ?? (() => false), plan: plan(schema) }),
+        );
       }
     }
     if (node.if !== undefined) {

@@ -12,7 +12,8 @@ export function resolveLocalRef(root: SchemaNode, ref: string, location: string)
     throw new ContractError('contract.unsupported_ref', location, 'Only local "$ref"s ("#…") are allowed');
   }
   const fragment = decodeURIComponent(ref.slice(1));
-  const target = fragment === '' || fragment.startsWith('/') ? atPointer(root, fragment) : findAnchor(root, fragment);
+  const target =
+    fragment === '' || fragment.startsWith('/') ? atPointer(root, fragment) : findAnchor(root, fragment);
   if (target === undefined) {
     throw new ContractError('contract.unsupported_ref', location, 'A "$ref" points at nothing');
   }

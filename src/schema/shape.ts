@@ -40,7 +40,8 @@ export class Shape {
     if (!this.conditional) return this;
     const passed: PlanNode[] = [];
     for (const node of this.nodes) {
-      for (const branch of node.when) if (!this.ids.has(branch.plan.id) && branch.test(value)) passed.push(branch.plan);
+      for (const branch of node.when)
+        if (!this.ids.has(branch.plan.id) && branch.test(value)) passed.push(branch.plan);
     }
     if (passed.length === 0) return this;
     const key = passed.map((node) => node.id).join(',');
@@ -65,7 +66,8 @@ export class Shape {
   item(index: number): Shape | undefined {
     const prefixed = this.nodes.some((node) => index < node.prefixItems.length);
     if (prefixed) {
-      if (!(index in this.prefixItems)) this.prefixItems[index] = this.cache.ofOptional(itemNodes(this.nodes, index));
+      if (!(index in this.prefixItems))
+        this.prefixItems[index] = this.cache.ofOptional(itemNodes(this.nodes, index));
       return this.prefixItems[index];
     }
     if (this.restItems === null) this.restItems = this.cache.ofOptional(itemNodes(this.nodes, index));
@@ -116,13 +118,18 @@ function memberNodes(nodes: readonly PlanNode[], key: string): PlanNode[] {
   let evaluated = false;
   for (const node of nodes) {
     const named = Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
-    const matched = node.patternProperties.filter(([pattern]) => pattern.test(key)).map(([, member]) => member);
+    const matched = node.patternProperties
+      .filter(([pattern]) => pattern.test(key))
+      .map(([, member]) => member);
     if (named !== undefined) matched.push(named);
-    if (matched.length === 0 && node.additionalProperties !== undefined) matched.push(node.additionalProperties);
+    if (matched.length === 0 && node.additionalProperties !== undefined)
+      matched.push(node.additionalProperties);
     if (matched.length > 0) evaluated = true;
     out.push(...matched);
   }
-  if (!evaluated) for (const node of nodes) if (node.unevaluatedProperties !== undefined) out.push(node.unevaluatedProperties);
+  if (!evaluated)
+    for (const node of nodes)
+      if (node.unevaluatedProperties !== undefined) out.push(node.unevaluatedProperties);
   return out;
 }
 
@@ -132,12 +139,17 @@ function itemNodes(nodes: readonly PlanNode[], index: number): PlanNode[] {
     const member = index < node.prefixItems.length ? node.prefixItems[index] : node.items;
     if (member !== undefined) out.push(member);
   }
-  if (out.length === 0) for (const node of nodes) if (node.unevaluatedItems !== undefined) out.push(node.unevaluatedItems);
+  if (out.length === 0)
+    for (const node of nodes) if (node.unevaluatedItems !== undefined) out.push(node.unevaluatedItems);
   return out;
 }
 
 /** The purpose governing the string at a path of a valid value (undefined if none, several, or not a string). */
-export function purposeAt(root: Shape, value: unknown, path: readonly string[]): ConfiguredPurpose['kind'] | undefined {
+export function purposeAt(
+  root: Shape,
+  value: unknown,
+  path: readonly string[],
+): ConfiguredPurpose['kind'] | undefined {
   let shape: Shape | undefined = root.at(value);
   let current = value;
   for (const segment of path) {
@@ -153,5 +165,7 @@ export function purposeAt(root: Shape, value: unknown, path: readonly string[]):
       return undefined;
     }
   }
-  return typeof current === 'string' && shape !== undefined && !shape.conflict ? shape.purpose?.kind : undefined;
+  return typeof current === 'string' && shape !== undefined && !shape.conflict
+    ? shape.purpose?.kind
+    : undefined;
 }

@@ -24,7 +24,13 @@ export interface Subschema {
   readonly schema: SchemaNode;
 }
 
-const MEMBER_SINGLE = ['additionalProperties', 'unevaluatedProperties', 'items', 'contains', 'unevaluatedItems'];
+const MEMBER_SINGLE = [
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'contains',
+  'unevaluatedItems',
+];
 const MEMBER_MAP = ['properties', 'patternProperties'];
 const BRANCH_LIST = ['allOf', 'anyOf', 'oneOf'];
 const BRANCH_SINGLE = ['then', 'else'];
@@ -44,19 +50,29 @@ export function subschemasOf(node: SchemaNode): Subschema[] {
   };
   for (const keyword of MEMBER_MAP) {
     const map = node[keyword];
-    if (isSchemaObject(map)) for (const [key, schema] of Object.entries(map)) add(keyword, [keyword, key], 'member', schema);
+    if (isSchemaObject(map))
+      for (const [key, schema] of Object.entries(map)) add(keyword, [keyword, key], 'member', schema);
   }
   for (const keyword of MEMBER_SINGLE) add(keyword, [keyword], 'member', node[keyword]);
   const prefixItems = node.prefixItems;
-  if (Array.isArray(prefixItems)) prefixItems.forEach((schema, i) => add('prefixItems', ['prefixItems', String(i)], 'member', schema));
+  if (Array.isArray(prefixItems)) {
+    prefixItems.forEach((schema, i) => {
+      add('prefixItems', ['prefixItems', String(i)], 'member', schema);
+    });
+  }
   for (const keyword of BRANCH_LIST) {
     const list = node[keyword];
-    if (Array.isArray(list)) list.forEach((schema, i) => add(keyword, [keyword, String(i)], 'branch', schema));
+    if (Array.isArray(list)) {
+      list.forEach((schema, i) => {
+        add(keyword, [keyword, String(i)], 'branch', schema);
+      });
+    }
   }
   for (const keyword of BRANCH_SINGLE) add(keyword, [keyword], 'branch', node[keyword]);
   const dependentSchemas = node.dependentSchemas;
   if (isSchemaObject(dependentSchemas)) {
-    for (const [key, schema] of Object.entries(dependentSchemas)) add('dependentSchemas', ['dependentSchemas', key], 'branch', schema);
+    for (const [key, schema] of Object.entries(dependentSchemas))
+      add('dependentSchemas', ['dependentSchemas', key], 'branch', schema);
   }
   for (const keyword of CONDITION_SINGLE) add(keyword, [keyword], 'condition', node[keyword]);
   add('propertyNames', ['propertyNames'], 'name', node.propertyNames);

@@ -35,27 +35,12 @@ function loadPrototypes(): ReadonlyMap<number, string> {
   return map;
 }
 
-let basicPlaneStaysItself: Uint8Array | undefined;
-
 /**
  * True when a code point is unchanged by the skeleton: it has no confusable prototype and no canonical
- * decomposition. A word holding such a letter cannot pass for a word of another script. The Basic
- * Multilingual Plane is tabulated on first use; other planes are computed.
+ * decomposition. A word holding such a letter cannot pass for a word of another script. Computed on each
+ * call (a map lookup and a normalization): scans ask it through their per-code-point cache (scan-facts.ts).
  */
 export function staysItselfInSkeleton(codePoint: number): boolean {
-  if (codePoint > 0xffff) return computeStaysItself(codePoint);
-  basicPlaneStaysItself ??= tabulateStaysItself();
-  return basicPlaneStaysItself[codePoint] === 1;
-}
-
-function tabulateStaysItself(): Uint8Array {
-  const table = new Uint8Array(0x10000);
-  for (let codePoint = 0; codePoint <= 0xffff; codePoint++)
-    table[codePoint] = computeStaysItself(codePoint) ? 1 : 0;
-  return table;
-}
-
-function computeStaysItself(codePoint: number): boolean {
   const character = String.fromCodePoint(codePoint);
   return !confusablePrototypes().has(codePoint) && character.normalize('NFD') === character;
 }

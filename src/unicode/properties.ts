@@ -12,6 +12,14 @@ const scriptNames: string[] = ['Common', 'Inherited'];
 const scriptIds = new Map<string, number>(scriptNames.map((name, id) => [name, id]));
 let basicPlane: Uint16Array | undefined;
 
+/** Code points per page of the supplementary-plane cache: 2 ** PAGE_BITS. */
+const PAGE_BITS = 8;
+const PAGE_SIZE = 1 << PAGE_BITS;
+/** A cache entry not yet computed (packed values fit in 16 bits, so -1 is never one). */
+const UNKNOWN = -1;
+/** Pages of computed supplementary-plane answers, by `codePoint / PAGE_SIZE`; a page is made when first used. */
+const supplementaryPages: (Int32Array | undefined)[] = [];
+
 /** Category flags of {@link packedProperties}. */
 export const CATEGORY_FLAGS = Object.freeze({
   letter: LETTER,
@@ -23,13 +31,30 @@ export const CATEGORY_FLAGS = Object.freeze({
 /**
  * Script id and category flags of a code point packed in 16 bits (read them with {@link scriptIdOf} and
  * {@link CATEGORY_FLAGS}), for loops that visit every character. The Basic Multilingual Plane is tabulated
- * on first use (a few milliseconds, 128 KB), so a lookup is one array read; other planes are looked up.
+ * on first use (a few milliseconds, 128 KB), so a lookup is one array read; other planes (emoji, historic
+ * scripts, rare ideographs) are computed once per code point and kept in pages of 256, at most
+ * 4 MB however many distinct code points a text holds. The Basic Multilingual Plane is tabulated before any
+ * other code point is looked up, so script ids, and with them which script wins a tie, never depend on the
+ * order in which texts were seen.
  */
 export function packedProperties(codePoint: number): number {
   if (codePoint < 0) return 0;
-  if (codePoint > 0xffff) return computeProperties(codePoint);
   basicPlane ??= tabulateBasicPlane();
-  return basicPlane[codePoint] ?? 0;
+  if (codePoint <= 0xffff) return basicPlane[codePoint] ?? 0;
+  if (codePoint > 0x10ffff) return computeProperties(codePoint);
+  const pageIndex = codePoint >> PAGE_BITS;
+  let page = supplementaryPages[pageIndex];
+  if (page === undefined) {
+    page = new Int32Array(PAGE_SIZE).fill(UNKNOWN);
+    supplementaryPages[pageIndex] = page;
+  }
+  const offset = codePoint & (PAGE_SIZE - 1);
+  let packed = page[offset] ?? UNKNOWN;
+  if (packed === UNKNOWN) {
+    packed = computeProperties(codePoint);
+    page[offset] = packed;
+  }
+  return packed;
 }
 
 function tabulateBasicPlane(): Uint16Array {

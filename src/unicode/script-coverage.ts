@@ -28,6 +28,11 @@ function compileCoverage(scripts: readonly string[]): RegExp {
 }
 
 const SHARED_BY_ALL = /^[\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]$/u;
+const NOT_ASKED = 0;
+const SHARED = 1;
+const NOT_SHARED = 2;
+/** Answers for the Basic Multilingual Plane, filled in as they are asked (word scans ask per character). */
+const basicPlaneAnswers = new Uint8Array(0x10000);
 
 /**
  * True when a Common or Inherited character is shared by every script (its Script_Extensions is Common or
@@ -35,5 +40,11 @@ const SHARED_BY_ALL = /^[\p{Script_Extensions=Common}\p{Script_Extensions=Inheri
  * prolonged sound mark ー (Hiragana, Katakana).
  */
 export function isSharedByAllScripts(codePoint: number): boolean {
-  return SHARED_BY_ALL.test(String.fromCodePoint(codePoint));
+  if (codePoint < 0 || codePoint > 0xffff) return SHARED_BY_ALL.test(String.fromCodePoint(codePoint));
+  let answer = basicPlaneAnswers[codePoint] ?? NOT_ASKED;
+  if (answer === NOT_ASKED) {
+    answer = SHARED_BY_ALL.test(String.fromCharCode(codePoint)) ? SHARED : NOT_SHARED;
+    basicPlaneAnswers[codePoint] = answer;
+  }
+  return answer === SHARED;
 }

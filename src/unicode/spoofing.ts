@@ -1,9 +1,18 @@
 // Mixed-script and confusable words (UTS #39) in a text: which words look like something they are not.
-import { skeleton, staysItselfInSkeleton } from './confusables.js';
+import { skeleton } from './confusables.js';
 import { isLetter, isWildcardScript, scriptNameOf, scriptOf } from './properties.js';
 import { restrictionLevel } from './restriction.js';
+import { SCAN_FLAGS, scanFactsOf } from './scan-facts.js';
 import { isSharedByAllScripts } from './script-coverage.js';
-import { familyOf, WordScan, type WordFacts } from './word-scan.js';
+import {
+  CLOSER_LOOK,
+  dominantFamily,
+  familyOf,
+  scanText,
+  wordFacts,
+  type TextScan,
+  type WordFacts,
+} from './word-scan.js';
 
 /** Words flagged for one reason, with the scripts involved (names only, never text). */
 export interface WordTally {
@@ -21,15 +30,6 @@ export interface WordReport {
   readonly confusable: WordTally;
 }
 
-const NON_ASCII = /[^\0-\x7F]/;
-/**
- * Text written only in the Latin script (ASCII, Latin-1 letters except the Common ª, µ and º, Latin
- * Extended-A/B and Additional, combining diacritics) with general punctuation and currency signs: no word
- * can mix scripts or imitate another script, so the word pass is skipped.
- */
-const LATIN_ONLY =
-  // eslint-disable-next-line no-misleading-character-class -- the combining marks are allowed one by one
-  /^[\0-\xA9\xAB-\xB4\xB6-\xB9\xBB-\u024F\u0300-\u036F\u1E00-\u1EFF\u2000-\u206F\u20A0-\u20CF]*$/;
 const NONE: WordTally = Object.freeze({ words: 0, scripts: Object.freeze([]), imitated: Object.freeze([]) });
 const CLEAN: WordReport = Object.freeze({ mixedScript: NONE, confusable: NONE });
 
@@ -42,32 +42,52 @@ const CLEAN: WordReport = Object.freeze({ mixedScript: NONE, confusable: NONE })
  * left-to-right ones. ASCII-only words can neither mix scripts nor imitate: they are only counted.
  */
 export function inspectWords(text: string): WordReport {
-  if (!NON_ASCII.test(text) || LATIN_ONLY.test(text)) return CLEAN;
-  const scan = new WordScan(text);
-  scan.run();
-  const dominant = scan.dominantFamily();
-  const mixed = new Tally();
-  const confusable = new Tally();
-  const verdicts = new Map<string, WordVerdict>();
-  const judge = (fact: WordFacts): void => {
-    let verdict = verdicts.get(fact.word);
+  return judgeWords(text, scanText(text, false));
+}
+
+/**
+ * {@link inspectWords} on a text already scanned by {@link scanText}. Only the scan's candidates are looked
+ * at; a text without any (most text in one script) costs nothing more.
+ */
+export function judgeWords(text: string, scan: TextScan): WordReport {
+  const candidates = scan.candidates;
+  if (candidates.length === 0) return CLEAN;
+  const judge = new WordJudge(dominantFamily(scan.scriptLetters));
+  for (let at = 0; at < candidates.length; at += 3) {
+    const start = candidates[at] ?? 0;
+    const end = candidates[at + 1] ?? 0;
+    const script = candidates[at + 2] ?? CLOSER_LOOK;
+    if (script === CLOSER_LOOK || familyOf(scriptNameOf(script)) !== judge.dominant)
+      judge.judge(wordFacts(text, start, end));
+  }
+  return judge.report();
+}
+
+/** Judges words against the text's dominant script family, once per distinct word. */
+class WordJudge {
+  private readonly mixed = new Tally();
+  private readonly confusable = new Tally();
+  private readonly verdicts = new Map<string, WordVerdict>();
+
+  constructor(readonly dominant: string | undefined) {}
+
+  judge(fact: WordFacts): void {
+    let verdict = this.verdicts.get(fact.word);
     if (verdict === undefined) {
       verdict = {
         mixed:
           fact.scripts.length > 1 && restrictionLevel(fact.word, fact.scripts) === 'minimally_restrictive',
-        imitated: imitatedScript(fact, dominant),
+        imitated: imitatedScript(fact, this.dominant),
       };
-      verdicts.set(fact.word, verdict);
+      this.verdicts.set(fact.word, verdict);
     }
-    if (verdict.mixed) mixed.add(fact, undefined);
-    if (verdict.imitated !== undefined) confusable.add(fact, verdict.imitated);
-  };
-  scan.closerLook.forEach(judge);
-  for (const [start, end, script] of scan.singleScript) {
-    if (familyOf(scriptNameOf(script)) !== dominant && mayImitate(text, start, end))
-      judge(scan.facts(start, end));
+    if (verdict.mixed) this.mixed.add(fact, undefined);
+    if (verdict.imitated !== undefined) this.confusable.add(fact, verdict.imitated);
   }
-  return { mixedScript: mixed.result(), confusable: confusable.result() };
+
+  report(): WordReport {
+    return { mixedScript: this.mixed.result(), confusable: this.confusable.result() };
+  }
 }
 
 /** What a word was found to be; a word repeated in the text is judged once. */
@@ -80,7 +100,7 @@ interface WordVerdict {
 function imitatedScript(fact: WordFacts, dominant: string | undefined): string | undefined {
   const wholeScript = fact.families.length === 1 && fact.commonLetters === 0;
   if (fact.letters < 2 && fact.families.length < 2) return undefined;
-  if (wholeScript && (fact.families[0] === dominant || !mayImitate(fact.word, 0, fact.word.length)))
+  if (wholeScript && (fact.families[0] === dominant || !mayImitate(fact.word)))
     return undefined;
   const target = singleScriptOf(skeleton(fact.word));
   if (target === undefined || !hasLetterOutside(fact.word, target)) return undefined;
@@ -89,13 +109,14 @@ function imitatedScript(fact: WordFacts, dominant: string | undefined): string |
 }
 
 /**
- * False when some letter of `text` in [start, end) stays itself in the skeleton: then a word in one script
- * cannot pass for a word of another. Spares most words the skeleton.
+ * False when some letter of `word` stays itself in the skeleton: then a word in one script cannot pass for
+ * a word of another. Spares most words the skeleton.
  */
-function mayImitate(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end;) {
-    const codePoint = text.codePointAt(index) ?? 0;
-    if (isLetter(codePoint) && staysItselfInSkeleton(codePoint)) return false;
+function mayImitate(word: string): boolean {
+  for (let index = 0; index < word.length; ) {
+    const codePoint = word.codePointAt(index) ?? 0;
+    const facts = scanFactsOf(codePoint);
+    if ((facts & SCAN_FLAGS.steadfastLetter) !== 0) return false;
     index += codePoint > 0xffff ? 2 : 1;
   }
   return true;

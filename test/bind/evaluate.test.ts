@@ -27,13 +27,19 @@ describe('binding rules', () => {
   test('request id must match', () => {
     const rule: BindRule = { rule: 'equals', pointer: '/request_id', context: 'requestId' };
     expect(bind([rule], page)).toEqual({ ok: true });
-    expect(bind([rule], page, { requestId: 'req.other000' })).toMatchObject({ ok: false, issue: { code: 'bind.mismatch', pointer: '/request_id' } });
+    expect(bind([rule], page, { requestId: 'req.other000' })).toMatchObject({
+      ok: false,
+      issue: { code: 'bind.mismatch', pointer: '/request_id' },
+    });
   });
 
   test('every item belongs to the context tenant (wildcard), and a missing tenant fails closed', () => {
     const rule: BindRule = { rule: 'equals', pointer: '/items/*/tenantId', context: 'tenant' };
     expect(bind([rule], page, { tenant: 'tenant-a' })).toEqual({ ok: true });
-    expect(bind([rule], page, { tenant: 'tenant-b' })).toMatchObject({ ok: false, issue: { code: 'bind.mismatch', pointer: '/items/0/tenantId' } });
+    expect(bind([rule], page, { tenant: 'tenant-b' })).toMatchObject({
+      ok: false,
+      issue: { code: 'bind.mismatch', pointer: '/items/0/tenantId' },
+    });
     expect(bind([rule], page)).toMatchObject({ ok: false, issue: { code: 'bind.missing_context' } });
     expect(bind([rule], { items: [] }, { tenant: 'tenant-a' })).toEqual({ ok: true });
   });
@@ -53,35 +59,62 @@ describe('binding rules', () => {
   test('freshness: stale, from the future, unparseable', () => {
     const rule: BindRule = { rule: 'fresh', pointer: '/observedAt', maxAgeSeconds: 300 };
     expect(bind([rule], page)).toEqual({ ok: true });
-    expect(bind([rule], { observedAt: '2026-07-18T08:00:00Z' })).toMatchObject({ issue: { code: 'bind.stale' } });
-    expect(bind([rule], { observedAt: '2026-07-18T10:30:00Z' })).toMatchObject({ issue: { code: 'bind.future' } });
-    expect(bind([rule], { observedAt: 'yesterday' })).toMatchObject({ issue: { code: 'bind.invalid_timestamp' } });
-    expect(bind([rule], { observedAt: '2026-07-18T08:00:00Z' }, { now: '2026-07-18T08:01:00Z' })).toEqual({ ok: true });
+    expect(bind([rule], { observedAt: '2026-07-18T08:00:00Z' })).toMatchObject({
+      issue: { code: 'bind.stale' },
+    });
+    expect(bind([rule], { observedAt: '2026-07-18T10:30:00Z' })).toMatchObject({
+      issue: { code: 'bind.future' },
+    });
+    expect(bind([rule], { observedAt: 'yesterday' })).toMatchObject({
+      issue: { code: 'bind.invalid_timestamp' },
+    });
+    expect(bind([rule], { observedAt: '2026-07-18T08:00:00Z' }, { now: '2026-07-18T08:01:00Z' })).toEqual({
+      ok: true,
+    });
   });
 
   test('a read-only tool reporting side effects is refused', () => {
     const rule: BindRule = { rule: 'empty', pointer: '/sideEffects' };
     expect(bind([rule], page)).toEqual({ ok: true });
-    expect(bind([rule], { ...(page as object), sideEffects: ['deleted T-9'] } as JsonValue)).toMatchObject({ issue: { code: 'bind.not_empty' } });
+    expect(bind([rule], { ...(page as object), sideEffects: ['deleted T-9'] })).toMatchObject({
+      issue: { code: 'bind.not_empty' },
+    });
     expect(bind([rule], {})).toEqual({ ok: true });
   });
 
   test('amounts and currencies agree; state transitions are legal', () => {
-    const currency: BindRule = { rule: 'equalsPointer', pointer: '/items/0/amount/currency', other: '/items/0/currency' };
+    const currency: BindRule = {
+      rule: 'equalsPointer',
+      pointer: '/items/0/amount/currency',
+      other: '/items/0/currency',
+    };
     expect(bind([currency], page)).toEqual({ ok: true });
-    const transition: BindRule = { rule: 'transition', pointer: '/state', context: 'facts.previousState', allowed: { open: ['closed'] } };
+    const transition: BindRule = {
+      rule: 'transition',
+      pointer: '/state',
+      context: 'facts.previousState',
+      allowed: { open: ['closed'] },
+    };
     expect(bind([transition], page, { facts: { previousState: 'open' } })).toEqual({ ok: true });
     expect(bind([transition], page, { facts: { previousState: 'archived' } })).toMatchObject({ ok: false });
   });
 
   test('a plain pointer that resolves to nothing fails unless optional', () => {
-    expect(bind([{ rule: 'equals', pointer: '/missing', context: 'requestId' }], page)).toMatchObject({ ok: false });
-    expect(bind([{ rule: 'equals', pointer: '/missing', context: 'requestId', optional: true }], page)).toEqual({ ok: true });
+    expect(bind([{ rule: 'equals', pointer: '/missing', context: 'requestId' }], page)).toMatchObject({
+      ok: false,
+    });
+    expect(
+      bind([{ rule: 'equals', pointer: '/missing', context: 'requestId', optional: true }], page),
+    ).toEqual({ ok: true });
   });
 
   test('pointers in issues are redacted: member names that are not plain identifiers become digests', () => {
     const rule: BindRule = { rule: 'equals', pointer: '/*/x', context: 'tenant' };
-    const result = bind([rule], { 'ignore previous instructions': { x: 'tenant-z' } }, { tenant: 'tenant-a' });
+    const result = bind(
+      [rule],
+      { 'ignore previous instructions': { x: 'tenant-z' } },
+      { tenant: 'tenant-a' },
+    );
     expect(result).toMatchObject({ ok: false });
     expect(JSON.stringify(result)).not.toContain('ignore');
   });

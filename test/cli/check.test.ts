@@ -8,23 +8,39 @@ import { memoryIo } from '../support/cli-io.js';
 import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 
 let dir = '';
-const success = JSON.stringify({ tool: 'review_status', request_id: REQUEST_ID, outcome: 'success', data: { change_id: 'CR-7', decision: 'approved', reviewed_by: 'ana' } });
+const success = JSON.stringify({
+  tool: 'review_status',
+  request_id: REQUEST_ID,
+  outcome: 'success',
+  data: { change_id: 'CR-7', decision: 'approved', reviewed_by: 'ana' },
+});
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'airlock-check-'));
   const { name, version, schema, bind, failure, project } = reviewStatusContract;
-  writeFileSync(join(dir, 'contract.json'), JSON.stringify({ name, version, schema, bind, failure, project }));
+  writeFileSync(
+    join(dir, 'contract.json'),
+    JSON.stringify({ name, version, schema, bind, failure, project }),
+  );
   writeFileSync(join(dir, 'context.json'), JSON.stringify({ requestId: REQUEST_ID }));
   writeFileSync(join(dir, 'ok.json'), success);
   writeFileSync(join(dir, 'extra.json'), success.replace('"ana"', '"ana","admin_override":true'));
-  writeFileSync(join(dir, 'open.json'), JSON.stringify({ name: 't', version: 'v1', schema: { type: 'object' } }));
+  writeFileSync(
+    join(dir, 'open.json'),
+    JSON.stringify({ name: 't', version: 'v1', schema: { type: 'object' } }),
+  );
 });
 
 describe('airlock check', () => {
   test('an accepted result prints the outcome and exits 0', async () => {
     const io = memoryIo({ cwd: dir });
-    expect(await runCli(['check', '--tool', 'contract.json', '--context', 'context.json', 'ok.json'], io)).toBe(0);
-    expect(JSON.parse(io.out())).toMatchObject({ ok: true, data: { change_id: 'CR-7', decision: 'approved' } });
+    expect(
+      await runCli(['check', '--tool', 'contract.json', '--context', 'context.json', 'ok.json'], io),
+    ).toBe(0);
+    expect(JSON.parse(io.out())).toMatchObject({
+      ok: true,
+      data: { change_id: 'CR-7', decision: 'approved' },
+    });
   });
 
   test('a rejected result from stdin exits 1 and prints no byte of the payload', async () => {
@@ -36,7 +52,10 @@ describe('airlock check', () => {
 
   test('--audit writes one JSON audit line to stderr', async () => {
     const io = memoryIo({ cwd: dir });
-    await runCli(['check', '--tool', 'contract.json', '--context', 'context.json', '--audit', 'extra.json'], io);
+    await runCli(
+      ['check', '--tool', 'contract.json', '--context', 'context.json', '--audit', 'extra.json'],
+      io,
+    );
     const record = JSON.parse(io.err()) as { issue: { code: string } };
     expect(record.issue.code).toBe('validate.additionalProperties');
   });

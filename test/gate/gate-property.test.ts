@@ -12,7 +12,12 @@ import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 const gate = createGate({ audit: { write: () => undefined } });
 const tool = defineTool({ ...reviewStatusContract, limits: { read: { timeoutMs: 2_000 } } });
 const context = { requestId: REQUEST_ID };
-const valid = JSON.stringify({ tool: 'review_status', request_id: REQUEST_ID, outcome: 'success', data: { change_id: 'CR-7', decision: 'approved', reviewed_by: 'ana' } });
+const valid = JSON.stringify({
+  tool: 'review_status',
+  request_id: REQUEST_ID,
+  outcome: 'success',
+  data: { change_id: 'CR-7', decision: 'approved', reviewed_by: 'ana' },
+});
 
 function assertOneOutcome(outcome: ToolOutcome<unknown>): void {
   expect(typeof outcome.ok).toBe('boolean');
@@ -27,8 +32,21 @@ function assertOneOutcome(outcome: ToolOutcome<unknown>): void {
 
 /** A valid document with a few characters inserted, deleted or replaced. */
 const mutated = fc
-  .array(fc.tuple(fc.nat({ max: valid.length }), fc.oneof(fc.constant(''), fc.string({ unit: 'grapheme-ascii', maxLength: 3 }), fc.string({ unit: 'binary', maxLength: 2 })), fc.nat({ max: 3 })), { minLength: 1, maxLength: 4 })
-  .map((edits) => edits.reduce((text, [at, insert, remove]) => text.slice(0, at) + insert + text.slice(at + remove), valid));
+  .array(
+    fc.tuple(
+      fc.nat({ max: valid.length }),
+      fc.oneof(
+        fc.constant(''),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 3 }),
+        fc.string({ unit: 'binary', maxLength: 2 }),
+      ),
+      fc.nat({ max: 3 }),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((edits) =>
+    edits.reduce((text, [at, insert, remove]) => text.slice(0, at) + insert + text.slice(at + remove), valid),
+  );
 
 const bodies = fc.oneof(
   fc.uint8Array({ maxLength: 512 }),
@@ -36,13 +54,30 @@ const bodies = fc.oneof(
   fc.jsonValue({ maxDepth: 6 }).map((value) => JSON.stringify(value)),
   mutated,
   fc.nat({ max: 200 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
-  fc.constantFrom('', ' ', 'null', '{}', '[]', '"\\ud800"', '{"a":1,"a":1}', '1e999', '9007199254740993', '\ufeff{}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    '{}',
+    '[]',
+    '"\\ud800"',
+    '{"a":1,"a":1}',
+    '1e999',
+    '9007199254740993',
+    '\ufeff{}',
+  ),
 );
 
 const transports = fc.record(
   {
     status: fc.oneof(fc.constant(200), fc.integer({ min: 100, max: 599 })),
-    contentType: fc.constantFrom('application/json', 'application/problem+json', 'text/html', 'application/json; charset=latin1', 'junk'),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/problem+json',
+      'text/html',
+      'application/json; charset=latin1',
+      'junk',
+    ),
     contentEncoding: fc.constantFrom('identity', 'gzip', 'br', 'deflate', 'compress', 'gzip, br'),
     toolError: fc.boolean(),
   },

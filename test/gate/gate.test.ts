@@ -19,9 +19,16 @@ function setup(options: Parameters<typeof createGate>[0] = {}) {
 describe('transport facts come first', () => {
   test('a 5xx status with a valid success body is a retryable upstream failure, never parsed', async () => {
     const { gate, audit } = setup();
-    const outcome = await gate.accept(deployment, { body: healthy, status: 503, contentType: 'application/json' }, context);
+    const outcome = await gate.accept(
+      deployment,
+      { body: healthy, status: 503, contentType: 'application/json' },
+      context,
+    );
     expect(outcome).toMatchObject({ ok: false, error: { code: 'upstream_error', retryable: true } });
-    expect(audit.records[0]).toMatchObject({ issue: { stage: 'read', code: 'read.status', status: 503 }, status: 503 });
+    expect(audit.records[0]).toMatchObject({
+      issue: { stage: 'read', code: 'read.status', status: 503 },
+      status: 503,
+    });
     expect(audit.records[0]?.timings.parse).toBeUndefined();
   });
 
@@ -34,7 +41,11 @@ describe('transport facts come first', () => {
   test('an HTML error page instead of JSON is refused by its content type', async () => {
     const { gate } = setup();
     const page = '<html><body><h1>502 Bad Gateway</h1><script>alert(1)</script></body></html>';
-    const outcome = await gate.accept(deployment, { body: page, contentType: 'text/html; charset=utf-8' }, context);
+    const outcome = await gate.accept(
+      deployment,
+      { body: page, contentType: 'text/html; charset=utf-8' },
+      context,
+    );
     expect(outcome).toMatchObject({ ok: false, error: { code: 'invalid_encoding' } });
   });
 
@@ -47,17 +58,25 @@ describe('transport facts come first', () => {
   test('illegal UTF-8 and a BOM are encoding failures', async () => {
     const { gate } = setup();
     const illegal = new Uint8Array([0x7b, 0x22, 0xc0, 0xaf, 0x22, 0x3a, 0x31, 0x7d]);
-    expect(await gate.accept(deployment, illegal, context)).toMatchObject({ error: { code: 'invalid_encoding' } });
+    expect(await gate.accept(deployment, illegal, context)).toMatchObject({
+      error: { code: 'invalid_encoding' },
+    });
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(healthy)]);
-    expect(await gate.accept(deployment, bom, context)).toMatchObject({ error: { code: 'invalid_encoding' } });
+    expect(await gate.accept(deployment, bom, context)).toMatchObject({
+      error: { code: 'invalid_encoding' },
+    });
   });
 
   test('a body over the receive ceiling is result_too_large; a stalled stream is a retryable timeout', async () => {
     const small = defineTool({ ...deploymentContract, limits: { read: { maxRawBytes: 16, timeoutMs: 50 } } });
     const { gate } = setup();
-    expect(await gate.accept(small, healthy, context)).toMatchObject({ error: { code: 'result_too_large', retryable: false } });
+    expect(await gate.accept(small, healthy, context)).toMatchObject({
+      error: { code: 'result_too_large', retryable: false },
+    });
     const stalled = new Readable({ read() {} });
-    expect(await gate.accept(small, stalled, context)).toMatchObject({ error: { code: 'timeout', retryable: true } });
+    expect(await gate.accept(small, stalled, context)).toMatchObject({
+      error: { code: 'timeout', retryable: true },
+    });
   });
 });
 
@@ -76,7 +95,12 @@ describe('evidence and audit', () => {
     expect(accepted.meta.evidence).toBe('ev_1');
     expect(rejected.meta.evidence).toBe('ev_2');
     expect(new TextDecoder().decode(stored[1]?.raw)).toContain('hunter2');
-    expect(stored[0]?.meta).toEqual({ tool: 'deployment_status', schemaVersion: 'deployment.v1', tenant: 'tenant-a', requestId: REQUEST_ID });
+    expect(stored[0]?.meta).toEqual({
+      tool: 'deployment_status',
+      schemaVersion: 'deployment.v1',
+      tenant: 'tenant-a',
+      requestId: REQUEST_ID,
+    });
     expect(audit.records.map((r) => r.evidence)).toEqual(['ev_1', 'ev_2']);
     expect(JSON.stringify([rejected, audit.records])).not.toContain('hunter2');
   });
@@ -86,7 +110,12 @@ describe('evidence and audit', () => {
     const raw = '{"environment":"staging","revision":"a83f19c","state":"CANARY-7731"}';
     await gate.accept(deployment, raw, context);
     const record = audit.records[0];
-    expect(record).toMatchObject({ tool: 'deployment_status', outcome: 'rejected', code: 'schema_mismatch', rawBytes: raw.length });
+    expect(record).toMatchObject({
+      tool: 'deployment_status',
+      outcome: 'rejected',
+      code: 'schema_mismatch',
+      rawBytes: raw.length,
+    });
     expect(record?.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(record)).not.toContain('CANARY');
   });
@@ -97,12 +126,17 @@ describe('evidence and audit', () => {
       ok: false,
       error: { code: 'internal_error', retryable: true },
     });
-    expect(await setup({ vault, evidence: 'best-effort' }).gate.accept(deployment, healthy, context)).toMatchObject({ ok: true });
+    expect(
+      await setup({ vault, evidence: 'best-effort' }).gate.accept(deployment, healthy, context),
+    ).toMatchObject({ ok: true });
   });
 
   test('an audit sink that fails makes the call fail closed', async () => {
     const gate = createGate({ audit: { write: () => Promise.reject(new Error('disk full')) } });
-    expect(await gate.accept(deployment, healthy, context)).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+    expect(await gate.accept(deployment, healthy, context)).toMatchObject({
+      ok: false,
+      error: { code: 'internal_error' },
+    });
   });
 });
 
@@ -110,10 +144,21 @@ describe('the gate never throws', () => {
   test('a custom rule that throws ends as internal_error', async () => {
     const tool = defineTool({
       ...deploymentContract,
-      bind: [{ rule: 'custom', name: 'explodes', check: () => { throw new Error('boom'); } }],
+      bind: [
+        {
+          rule: 'custom',
+          name: 'explodes',
+          check: () => {
+            throw new Error('boom');
+          },
+        },
+      ],
     });
     const { gate, audit } = setup();
-    expect(await gate.accept(tool, healthy, context)).toMatchObject({ ok: false, error: { code: 'internal_error' } });
+    expect(await gate.accept(tool, healthy, context)).toMatchObject({
+      ok: false,
+      error: { code: 'internal_error' },
+    });
     expect(audit.records[0]?.issue).toEqual({ stage: 'bind', code: 'internal.exception' });
   });
 

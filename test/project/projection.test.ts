@@ -27,7 +27,13 @@ test('picks fields, maps arrays with each, drops the rest, re-keys purposes', ()
   });
   const { value, index } = ticketPage();
   const projected = project(value, index);
-  expect(projected.value).toEqual({ items: [{ id: 'T-1', title: 'a' }, { id: 'T-2', title: 'b' }], next: 'c2' });
+  expect(projected.value).toEqual({
+    items: [
+      { id: 'T-1', title: 'a' },
+      { id: 'T-2', title: 'b' },
+    ],
+    next: 'c2',
+  });
   expect({ ...projected.purposes }).toEqual({
     '/items/0/id': 'id',
     '/items/0/title': 'text',
@@ -41,7 +47,11 @@ test('picks fields, maps arrays with each, drops the rest, re-keys purposes', ()
 test('a picked subtree keeps the purposes of every string in it; the identity projection keeps all', () => {
   const { value, index } = ticketPage();
   const subtree = compileProjection({ first: '/data/items/0' })(value, index);
-  expect({ ...subtree.purposes }).toEqual({ '/first/id': 'id', '/first/title': 'text', '/first/body': 'text' });
+  expect({ ...subtree.purposes }).toEqual({
+    '/first/id': 'id',
+    '/first/title': 'text',
+    '/first/body': 'text',
+  });
   const whole = IDENTITY_PROJECTION(value, index);
   expect(Object.keys(whole.purposes)).toHaveLength(7);
   expect(whole.purposes['/debug']).toBeUndefined();

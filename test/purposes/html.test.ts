@@ -4,6 +4,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
 import { carriesMarkup, sanitizeHtml } from '../../src/purposes/html.js';
+import { HTML_FINDING_CODES } from '../../src/purposes/html-findings.js';
 import type { HtmlOptions } from '../../src/purposes/html-options.js';
 
 const REL = 'rel="noopener noreferrer nofollow ugc"';
@@ -68,6 +69,12 @@ describe('the minimal profile', () => {
     const value = '<script>alert(1)</script><title>t</title><meta charset="x">text';
     expect(await clean(value)).toBe('text');
     expect(await codes(value)).toEqual([['html.element_removed', 3, undefined]]);
+  });
+
+  it('turns an allowed element carrying a customized built-in "is" value into its content', async () => {
+    const value = '<p is="x-evil">kept <em is="x-evil">text</em></p>';
+    expect(await clean(value)).toBe('kept text');
+    expect(await codes(value)).toEqual([['html.element_removed', 2, undefined]]);
   });
 
   it('removes the content of noscript, template, forms, svg and math', async () => {
@@ -223,6 +230,20 @@ describe('calls in parallel', () => {
 });
 
 describe('what findings may carry', () => {
+  it('uses a fixed list of codes', () => {
+    expect(HTML_FINDING_CODES).toEqual([
+      'html.element_removed',
+      'html.node_removed',
+      'html.attribute_removed',
+      'html.link_blocked',
+      'html.image_blocked',
+      'html.url_canonicalized',
+      'html.expanded',
+      'html.expansion_exceeded',
+      'html.invalid_input',
+    ]);
+  });
+
   it('never holds input text: no tag, attribute, URL or text from the value', async () => {
     const value =
       '<secret-tag secret-attr="SECRET1"><a href="https://SECRET2.example/?q=SECRET3">SECRET4</a>' +

@@ -12,24 +12,37 @@ export interface SuiteCase {
 interface Group {
   readonly description: string;
   readonly schema: unknown;
-  readonly tests: ReadonlyArray<{ readonly description: string; readonly data: unknown; readonly valid: boolean }>;
+  readonly tests: ReadonlyArray<{
+    readonly description: string;
+    readonly data: unknown;
+    readonly valid: boolean;
+  }>;
 }
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? jsonFiles(join(dir, entry.name)) : entry.name.endsWith('.json') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? jsonFiles(join(dir, entry.name))
+      : entry.name.endsWith('.json')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
 /** Why ajv in strict mode refused a schema, as a stable category. */
 function refusalReason(message: string): string {
   if (message.includes('unknown keyword')) return 'refused by strict mode: unknown keyword';
-  if (/strictTypes|missing type|"type"/.test(message)) return 'refused by strict mode: keyword without its type (strictTypes)';
-  if (message.includes('strictTuples') || message.includes('minItems or maxItems/additionalItems')) return 'refused by strict mode: open tuple (strictTuples)';
-  if (message.includes('strictRequired') || message.includes('required property')) return 'refused by strict mode: required property not defined (strictRequired)';
+  if (/strictTypes|missing type|"type"/.test(message))
+    return 'refused by strict mode: keyword without its type (strictTypes)';
+  if (message.includes('strictTuples') || message.includes('minItems or maxItems/additionalItems'))
+    return 'refused by strict mode: open tuple (strictTuples)';
+  if (message.includes('strictRequired') || message.includes('required property'))
+    return 'refused by strict mode: required property not defined (strictRequired)';
   if (message.includes('unknown format')) return 'refused: unknown format';
-  if (message.includes('ignored in schema') || message.includes('is ignored')) return 'refused by strict mode: ignored keyword';
-  if (/can't resolve reference|no schema with key|resolve reference/i.test(message)) return 'refused: reference not resolvable by ajv';
+  if (message.includes('ignored in schema') || message.includes('is ignored'))
+    return 'refused by strict mode: ignored keyword';
+  if (/can't resolve reference|no schema with key|resolve reference/i.test(message))
+    return 'refused: reference not resolvable by ajv';
   if (/strict mode/.test(message)) return 'refused by strict mode: other';
   return 'refused by ajv: schema error';
 }
@@ -61,7 +74,7 @@ export function runSchemaSuite(root: string, strict: boolean): SuiteCase[] {
       let refused: string | undefined;
       try {
         const compiled = ajv.compile(group.schema as object);
-        validate = (data) => compiled(data) === true;
+        validate = (data) => compiled(data);
       } catch (error) {
         refused = refusalReason(error instanceof Error ? error.message : String(error));
       }
@@ -78,7 +91,13 @@ export function runSchemaSuite(root: string, strict: boolean): SuiteCase[] {
           verdict = 'threw';
         }
         const failure =
-          verdict === 'threw' ? 'validation threw' : verdict === test.valid ? undefined : test.valid ? 'false rejection' : 'false acceptance';
+          verdict === 'threw'
+            ? 'validation threw'
+            : verdict === test.valid
+              ? undefined
+              : test.valid
+                ? 'false rejection'
+                : 'false acceptance';
         out.push({ id, failure });
       }
     }

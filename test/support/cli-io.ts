@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import type { CliIo } from '../../src/cli/command.js';
 
 /** A CliIo over strings, plus what the command wrote to its two streams. */
-export function memoryIo(options: { stdin?: string | Uint8Array; cwd?: string; env?: Record<string, string> } = {}): CliIo & {
+export function memoryIo(
+  options: { stdin?: string | Uint8Array; cwd?: string; env?: Record<string, string> } = {},
+): CliIo & {
   readonly out: () => string;
   readonly outBytes: () => Uint8Array;
   readonly err: () => string;

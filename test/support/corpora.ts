@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** Root of the shared third-party corpora (AIRLOCK_CORPORA overrides the default `../shared/corpora`). */
-export const CORPORA_ROOT = resolve(process.env.AIRLOCK_CORPORA ?? join(import.meta.dirname, '../../../shared/corpora'));
+export const CORPORA_ROOT = resolve(
+  process.env.AIRLOCK_CORPORA ?? join(import.meta.dirname, '../../../shared/corpora'),
+);
 
 /** True when running in CI, where every corpus and server must be present. */
 export const IN_CI = process.env.CI === 'true' || process.env.CI === '1';

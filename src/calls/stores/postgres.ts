@@ -1,8 +1,5 @@
 // The PostgreSQL tool state store (pg): one table, created if missing, shared by every instance.
-import pg from 'pg';
-import type { Pool } from 'pg';
-import { SQL_IDENTIFIER_PATTERN } from '../../evidence/defaults.js';
-import type { PostgresStoreOptions } from '../../evidence/stores/postgres.js';
+import { preparePostgres, type PostgresStoreOptions } from '../../evidence/stores/postgres-setup.js';
 import type { ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
 import { toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
 
@@ -17,19 +14,14 @@ export type PostgresToolStoreOptions = PostgresStoreOptions;
  * advisory lock so instances starting together do not race. `close()` ends the pool only when the store opened it.
  */
 export async function createPostgresToolStore(options: PostgresToolStoreOptions): Promise<ToolStateStore> {
-  const schema = identifier(options.schema ?? 'airlock', 'schema');
-  const table = identifier(options.table ?? 'tools', 'table');
-  const owned = 'connectionString' in options;
-  const pool = owned ? new pg.Pool({ connectionString: options.connectionString, max: 4 }) : options.pool;
-  // An idle connection that drops emits 'error' on the pool; the next query reports the failure instead.
-  if (owned) pool.on('error', () => undefined);
-  const sql = toolSql(`"${schema}"."${table}"`, (position) => `$${position}`, 'BIGINT');
-  try {
-    await createTable(pool, schema, sql.createTable, `airlock:${schema}.${table}`);
-  } catch (error: unknown) {
-    if (owned) await pool.end();
-    throw error;
-  }
+  const sqlFor = (qualified: string) => toolSql(qualified, (position) => `$${position}`, 'BIGINT');
+  const { pool, qualified, release } = await preparePostgres(
+    options,
+    'tools',
+    (q) => sqlFor(q).createTable,
+    4,
+  );
+  const sql = sqlFor(qualified);
   const query = async (statement: SqlStatement) =>
     pool.query<Record<string, unknown>>(statement.text, [...statement.values]);
 
@@ -50,36 +42,6 @@ export async function createPostgresToolStore(options: PostgresToolStoreOptions)
     async setState(name: string, state: ToolState, at: number): Promise<void> {
       await query(sql.setState(name, state, at));
     },
-    async close(): Promise<void> {
-      if (owned) await pool.end();
-    },
+    close: release,
   });
-}
-
-async function createTable(
-  pool: Pool,
-  schema: string,
-  statements: readonly string[],
-  lockKey: string,
-): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    for (const statement of statements) await client.query(statement);
-    await client.query('COMMIT');
-  } catch (error: unknown) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-function identifier(name: string, what: string): string {
-  if (!SQL_IDENTIFIER_PATTERN.test(name)) {
-    throw new TypeError(`The PostgreSQL ${what} name must match ${String(SQL_IDENTIFIER_PATTERN)}.`);
-  }
-  return name;
 }

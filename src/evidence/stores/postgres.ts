@@ -1,20 +1,13 @@
 // The PostgreSQL evidence store (pg): one table, created if missing, in a configurable schema.
-import pg from 'pg';
-import type { Pool } from 'pg';
-import { SQL_IDENTIFIER_PATTERN } from '../defaults.js';
+import type pg from 'pg';
 import type { EvidenceRow, WrappedKeyRow } from '../record.js';
 import type { EvidenceStore } from '../store.js';
 import { ALL_COLUMNS, columnPlaceholders, evidenceRowFrom, REWRAP_PAGE_SIZE, rowValues } from './columns.js';
 import { WRAPPED_KEY_COLUMNS, wrappedKeyRowFrom } from './columns.js';
 import type { SqlRow } from './columns.js';
+import { preparePostgres, type PostgresStoreOptions } from './postgres-setup.js';
 
-/** Options of {@link createPostgresStore}: a pool to borrow, or a connection string to open one from. */
-export type PostgresStoreOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
-  /** The schema holding the table; `airlock` when absent. */
-  readonly schema?: string;
-  /** The table's name; `evidence` when absent. */
-  readonly table?: string;
-};
+export type { PostgresStoreOptions } from './postgres-setup.js';
 
 /**
  * A store in one PostgreSQL table, created (with its schema and indexes) when missing, under an advisory lock
@@ -22,19 +15,7 @@ export type PostgresStoreOptions = ({ readonly pool: Pool } | { readonly connect
  * `synchronous_commit = on`. `close()` ends the pool only when the store opened it.
  */
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<EvidenceStore> {
-  const schema = identifier(options.schema ?? 'airlock', 'schema');
-  const table = identifier(options.table ?? 'evidence', 'table');
-  const qualified = `"${schema}"."${table}"`;
-  const owned = 'connectionString' in options;
-  const pool = owned ? new pg.Pool({ connectionString: options.connectionString, max: 10 }) : options.pool;
-  // An idle connection that drops emits 'error' on the pool; the next query reports the failure instead.
-  if (owned) pool.on('error', () => undefined);
-  try {
-    await createSchema(pool, schema, table, qualified);
-  } catch (error: unknown) {
-    if (owned) await pool.end();
-    throw error;
-  }
+  const { pool, qualified, release } = await preparePostgres(options, 'evidence', evidenceTable, 10);
   const placeholders = columnPlaceholders((position) => `$${position}`);
   const query = async (text: string, values: unknown[]): Promise<pg.QueryResult<SqlRow>> =>
     pool.query<SqlRow>(text, values);
@@ -82,19 +63,14 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       );
       return result.rowCount === 1;
     },
-    async close(): Promise<void> {
-      if (owned) await pool.end();
-    },
+    close: release,
   });
 }
 
-async function createSchema(pool: Pool, schema: string, table: string, qualified: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`airlock:${schema}.${table}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await client.query(`
+/** The evidence table and its indexes (expiry for purges, key id for re-wraps). */
+function evidenceTable(qualified: string, table: string): readonly string[] {
+  return [
+    `
       CREATE TABLE IF NOT EXISTS ${qualified} (
         ref TEXT PRIMARY KEY,
         tenant TEXT NOT NULL,
@@ -109,21 +85,8 @@ async function createSchema(pool: Pool, schema: string, table: string, qualified
         ciphertext BYTEA NOT NULL,
         tag BYTEA NOT NULL,
         revoked_at BIGINT
-      )`);
-    await client.query(`CREATE INDEX IF NOT EXISTS "${table}_expires" ON ${qualified} (expires_at)`);
-    await client.query(`CREATE INDEX IF NOT EXISTS "${table}_key" ON ${qualified} (key_id)`);
-    await client.query('COMMIT');
-  } catch (error: unknown) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
-function identifier(name: string, what: string): string {
-  if (!SQL_IDENTIFIER_PATTERN.test(name)) {
-    throw new TypeError(`The PostgreSQL ${what} name must match ${String(SQL_IDENTIFIER_PATTERN)}.`);
-  }
-  return name;
+      )`,
+    `CREATE INDEX IF NOT EXISTS "${table}_expires" ON ${qualified} (expires_at)`,
+    `CREATE INDEX IF NOT EXISTS "${table}_key" ON ${qualified} (key_id)`,
+  ];
 }

@@ -22,4 +22,3 @@ export const bindStage: Stage = (call) => {
     ? { ok: false, issue, retryable: failure.retryable, upstreamCode: code }
     : { ok: false, issue, retryable: failure.retryable };
 };
-

@@ -1,0 +1,131 @@
+// `airlock fixtures run DIR...`: runs fixture packs through the gate and every sink, and reports the result.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { KeyConfigError } from '../evidence/keys.js';
+import { discoverPacks } from '../packs/discover.js';
+import { openRunVault, VaultSpecError, type RunVault } from '../packs/evidence.js';
+import { loadPack } from '../packs/load-pack.js';
+import type { LoadedPack } from '../packs/pack.js';
+import { PackError } from '../packs/pack-error.js';
+import { displayPath } from '../packs/paths.js';
+import { createProgress } from '../packs/progress.js';
+import { formatJsonReport } from '../packs/report-json.js';
+import { formatJunitReport } from '../packs/report-junit.js';
+import { formatSarifReport } from '../packs/report-sarif.js';
+import { formatTextReport } from '../packs/report-text.js';
+import type { RunReport } from '../packs/results.js';
+import { runPacks } from '../packs/run.js';
+import { parseCommandArgs } from './args.js';
+import { EXIT, type CliIo, type Command } from './command.js';
+
+interface FixturesArgs {
+  readonly format?: string;
+  readonly out?: string;
+  readonly vault?: string;
+  readonly 'key-file'?: string;
+  readonly help?: boolean;
+}
+
+const FORMATTERS: Readonly<Record<string, (report: RunReport) => string>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, (report: RunReport) => string>, {
+    text: formatTextReport,
+    json: formatJsonReport,
+    junit: (report: RunReport) => formatJunitReport(report),
+    sarif: formatSarifReport,
+  }),
+);
+
+const USAGE =
+  'usage: airlock fixtures run DIR... [--format text|json|junit|sarif] [--out FILE] [--vault sqlite:PATH [--key-file FILE]]\n' +
+  '  DIR is a pack folder (holding pack.json) or a folder of pack folders.\n' +
+  '  --out writes the report to FILE and prints the text report.\n' +
+  '  --vault keeps every raw response encrypted; without --key-file a key file is made beside the database.\n' +
+  '  exit 0: every case passed; 1: a case failed; 2: an invalid pack or usage.';
+
+/** The `fixtures run` command: exit 0 when every case passed, 1 when one failed, 2 for an invalid pack or usage. */
+export const fixturesRunCommand: Command = {
+  path: ['fixtures', 'run'],
+  summary: 'run fixture packs (malicious and benign tool results) and report each expectation',
+  async run(args, io) {
+    const parsed = parseCommandArgs<FixturesArgs>(args, {
+      format: { type: 'string' },
+      out: { type: 'string' },
+      vault: { type: 'string' },
+      'key-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (parsed.ok && parsed.values.help === true) {
+      io.stdout(`${USAGE}\n`);
+      return EXIT.ok;
+    }
+    const format = parsed.ok ? (parsed.values.format ?? 'text') : '';
+    const formatter = FORMATTERS[format];
+    if (!parsed.ok || parsed.positionals.length === 0 || formatter === undefined) {
+      const reason = !parsed.ok
+        ? parsed.message
+        : formatter === undefined
+          ? `unknown format "${format}"`
+          : 'no DIR given';
+      io.stderr(`airlock fixtures run: ${reason}\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    const { values } = parsed;
+    if (values['key-file'] !== undefined && values.vault === undefined) {
+      io.stderr(`airlock fixtures run: --key-file needs --vault\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    let packs: LoadedPack[];
+    try {
+      packs = await loadAll(parsed.positionals, io.cwd);
+    } catch (error) {
+      if (!(error instanceof PackError)) throw error;
+      io.stderr(`airlock fixtures run: invalid pack: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    const opened = openVault(values, io);
+    if (!opened.ok) return EXIT.usage;
+    try {
+      const progress = createProgress(io);
+      const report = await runPacks(packs, {
+        ...(opened.vault === undefined ? {} : { vault: opened.vault.vault }),
+        onCase: progress.onCase,
+      });
+      progress.finish();
+      if (values.out === undefined) io.stdout(formatter(report));
+      else {
+        await writeFile(resolve(io.cwd, values.out), formatter(report));
+        io.stdout(formatTextReport(report));
+      }
+      return report.failed === 0 ? EXIT.ok : EXIT.failed;
+    } finally {
+      await opened.vault?.close();
+    }
+  },
+};
+
+async function loadAll(dirs: readonly string[], cwd: string): Promise<LoadedPack[]> {
+  const packs: LoadedPack[] = [];
+  for (const dir of discoverPacks(dirs, cwd)) packs.push(await loadPack(dir, cwd));
+  return packs;
+}
+
+type OpenedVault = { readonly ok: true; readonly vault?: RunVault } | { readonly ok: false };
+
+function openVault(values: FixturesArgs, io: CliIo): OpenedVault {
+  if (values.vault === undefined) return { ok: true };
+  try {
+    const vault = openRunVault(values.vault, io.cwd, values['key-file']);
+    if (vault.keyFileCreated)
+      io.stderr(
+        `airlock fixtures run: created the key file ${displayPath(io.cwd, vault.keyFile)} (mode 0600)\n`,
+      );
+    return { ok: true, vault };
+  } catch (error) {
+    const detail =
+      error instanceof VaultSpecError || error instanceof KeyConfigError
+        ? error.message
+        : `store_error (${error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'Error'})`;
+    io.stderr(`airlock fixtures run: ${detail}\n${error instanceof VaultSpecError ? USAGE + '\n' : ''}`);
+    return { ok: false };
+  }
+}

@@ -1,0 +1,87 @@
+// Runs loaded packs: each case through a fresh gate with an in-memory audit sink, then every sink, then checks.
+import { performance } from 'node:perf_hooks';
+import type { AuditRecord } from '../audit/record.js';
+import { memoryAuditSink } from '../audit/sinks.js';
+import { createGate } from '../gate/create-gate.js';
+import type { EvidenceWriter } from '../gate/evidence-writer.js';
+import { checkCase, describeIssue } from './check-case.js';
+import { materializeInput } from './materialize.js';
+import type { LoadedCase, LoadedPack } from './pack.js';
+import { renderOutcome } from './render-sinks.js';
+import { summarize, type CaseResult, type PackResult, type RunReport } from './results.js';
+
+/** How packs are run. */
+export interface RunOptions {
+  /** Where raw responses go; each outcome then carries a reference id that the report shows. */
+  readonly vault?: EvidenceWriter;
+  /** Called after each case, for progress output. */
+  readonly onCase?: (progress: {
+    readonly done: number;
+    readonly total: number;
+    readonly pack: string;
+    readonly result: CaseResult;
+  }) => void;
+}
+
+/** Runs every case of every pack in order. Never throws on a case's content: a broken case is a failed case. */
+export async function runPacks(packs: readonly LoadedPack[], options: RunOptions = {}): Promise<RunReport> {
+  const started = performance.now();
+  const total = packs.reduce((sum, pack) => sum + pack.cases.length, 0);
+  let done = 0;
+  const results: PackResult[] = [];
+  for (const pack of packs) {
+    const packStarted = performance.now();
+    const cases: CaseResult[] = [];
+    for (const testCase of pack.cases) {
+      const result = await runCase(pack, testCase, options.vault);
+      cases.push(result);
+      options.onCase?.({ done: ++done, total, pack: pack.name, result });
+    }
+    results.push({ name: pack.name, file: pack.file, cases, durationMs: performance.now() - packStarted });
+  }
+  return summarize(results, performance.now() - started);
+}
+
+async function runCase(
+  pack: LoadedPack,
+  testCase: LoadedCase,
+  vault: EvidenceWriter | undefined,
+): Promise<CaseResult> {
+  const started = performance.now();
+  const base = { id: testCase.id, title: testCase.title, line: testCase.line };
+  const input = await materializeInput(testCase.input, testCase.transport, pack.dir);
+  if (!input.ok) {
+    const failure = { check: 'input', expected: 'a readable input', actual: input.code };
+    return {
+      ...base,
+      passed: false,
+      observed: 'not run',
+      failures: [failure],
+      durationMs: performance.now() - started,
+    };
+  }
+  const audit = memoryAuditSink();
+  const gate = createGate({ audit, ...(vault === undefined ? {} : { vault }) });
+  const outcome = await gate.accept(testCase.tool, input.raw, testCase.context);
+  const record: AuditRecord | undefined = audit.records.at(-1);
+  if (record === undefined) {
+    const failure = { check: 'audit', expected: 'one audit record', actual: 'none' };
+    return {
+      ...base,
+      passed: false,
+      observed: 'no audit record',
+      failures: [failure],
+      durationMs: performance.now() - started,
+    };
+  }
+  const rendered = await renderOutcome(outcome, record, pack.policy);
+  const failures = checkCase(testCase, { outcome, record, rendered });
+  return {
+    ...base,
+    passed: failures.length === 0,
+    observed: describeIssue(record),
+    ...(outcome.meta.evidence === undefined ? {} : { evidence: outcome.meta.evidence }),
+    failures,
+    durationMs: performance.now() - started,
+  };
+}

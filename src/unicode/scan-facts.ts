@@ -1,0 +1,78 @@
+// Everything a text scan asks about one code point, packed in one number and remembered per code point.
+import { staysItselfInSkeleton } from './confusables.js';
+import { CATEGORY_FLAGS, isWildcardScriptId, packedProperties, scriptIdOf } from './properties.js';
+import { isSharedByAllScripts } from './script-coverage.js';
+import { isSpecial } from './special.js';
+
+/**
+ * The first code point that can make a text change under NFC: every character with a canonical
+ * decomposition, a non-zero combining class or a composition partner is at U+0300 or above (a test checks
+ * every code point below it, alone and in pairs), so text entirely below it is already NFC.
+ */
+export const FIRST_NFC_SENSITIVE = 0x300;
+
+/**
+ * Flags above the 16 bits of {@link packedProperties} (which keep their meaning: `facts & 0xffff` is the
+ * packed script id and category flags).
+ */
+export const SCAN_FLAGS = Object.freeze({
+  /** A special code point (see special.ts) other than tab and line feed. */
+  special: 1 << 16,
+  /** Tab or line feed: special only where line breaks and tabs are rewritten. */
+  layout: 1 << 17,
+  /** At or above {@link FIRST_NFC_SENSITIVE}. */
+  nfcSensitive: 1 << 18,
+  /** A letter the skeleton leaves as it is (no confusable prototype, no decomposition). */
+  steadfastLetter: 1 << 19,
+  /** A Common or Inherited letter shared by every script: a styled letter such as 𝐚 or µ. */
+  sharedLetter: 1 << 20,
+  /** Outside ASCII. */
+  nonAscii: 1 << 22,
+  /** A letter with a script of its own (not Common or Inherited). */
+  scriptLetter: 1 << 23,
+});
+
+/** Set on every computed entry, so that 0 always means "not computed yet". */
+const KNOWN = 1 << 21;
+const LAST_CODE_POINT = 0x10ffff;
+const TAB = 0x09;
+const LINE_FEED = 0x0a;
+
+/**
+ * The facts by code point, 0 where not computed yet. It spans every code point (4.4 MB of address space,
+ * zero pages until written), but an entry is written only when its code point is first seen, so only the
+ * pages of seen code points are ever touched.
+ */
+const facts = new Uint32Array(LAST_CODE_POINT + 1);
+
+/**
+ * The table of facts by code point, 0 where not computed yet ({@link learnScanFacts} computes an entry).
+ * Scans hold it in a local and read it directly.
+ */
+export function scanFactsTable(): Uint32Array {
+  return facts;
+}
+
+/** The facts of one code point, computed on first use. */
+export function scanFactsOf(codePoint: number): number {
+  return facts[codePoint] || learnScanFacts(codePoint);
+}
+
+/** Computes, remembers and returns the facts of one code point (0 to U+10FFFF, lone surrogates included). */
+export function learnScanFacts(codePoint: number): number {
+  const packed = packedProperties(codePoint);
+  const letter = (packed & CATEGORY_FLAGS.letter) !== 0;
+  const layout = codePoint === TAB || codePoint === LINE_FEED;
+  const ownScript = !isWildcardScriptId(scriptIdOf(packed));
+  const value =
+    KNOWN |
+    packed |
+    (layout ? SCAN_FLAGS.layout : isSpecial(codePoint) ? SCAN_FLAGS.special : 0) |
+    (codePoint >= FIRST_NFC_SENSITIVE ? SCAN_FLAGS.nfcSensitive : 0) |
+    (letter && staysItselfInSkeleton(codePoint) ? SCAN_FLAGS.steadfastLetter : 0) |
+    (letter && !ownScript && isSharedByAllScripts(codePoint) ? SCAN_FLAGS.sharedLetter : 0) |
+    (codePoint >= 0x80 ? SCAN_FLAGS.nonAscii : 0) |
+    (letter && ownScript ? SCAN_FLAGS.scriptLetter : 0);
+  facts[codePoint] = value;
+  return value;
+}
