@@ -1,15 +1,16 @@
 // Bench: the whole gate against the naive path (JSON.parse + ajv validate) on realistic ticket searches.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { contractFromJson, parseContractText } from '../src/gate/contract-file.js';
 import { createGate } from '../src/gate/create-gate.js';
 import { defineTool } from '../src/gate/define-tool.js';
 import { ticketSearchJson } from './fixtures/ticket-search.js';
-import { compare, mbPerSecond, type BenchRow, type BenchSuite } from './harness.js';
+import { compare, mbPerSecond, projectRoot, type BenchRow, type BenchSuite } from './harness.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-const CONTRACT = new URL('../fixtures/contracts/ticket-search.contract.json', import.meta.url);
+const CONTRACT = join(projectRoot(), 'fixtures/contracts/ticket-search.contract.json');
 
 /** The ticket-search contract with ceilings raised for the 2 MB response. */
 function ticketTool() {

@@ -1,4 +1,6 @@
 // The benchmark contract: each suite measures itself against a baseline in the same run and returns rows.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Bench } from 'tinybench';
 
 /** One printed result: a measured figure and its ratio to a baseline measured in the same run. */
@@ -44,4 +46,18 @@ export async function compare(
 /** Megabytes per second for an operation over `bytes` bytes running at `hz` operations per second. */
 export function mbPerSecond(bytes: number, hz: number): string {
   return `${((bytes * hz) / 1e6).toFixed(1)} MB/s`;
+}
+
+/**
+ * The project's root folder (the nearest one up holding package.json). Benchmarks run from their sources
+ * under tsx or compiled under `.bench-build/`; data files are found from the root either way.
+ */
+export function projectRoot(): string {
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above the benchmark');
+    dir = parent;
+  }
+  return dir;
 }

@@ -1,6 +1,5 @@
 // Benchmark of the html purpose: a realistic field mix and rich text against raw DOMPurify on jsdom, and peak RSS.
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
@@ -13,7 +12,7 @@ import {
 } from '../src/purposes/html-profile.js';
 import { utf8Length } from '../src/unicode/codepoint.js';
 import type { BenchRow, BenchSuite } from './harness.js';
-import { compare, mbPerSecond } from './harness.js';
+import { compare, mbPerSecond, projectRoot } from './harness.js';
 
 /** The same profile handed to DOMPurify the plain way: a configuration object on every call. */
 const RAW_CONFIG: Config = {
@@ -98,6 +97,12 @@ async function richRow(raw: (value: string) => string): Promise<BenchRow> {
   };
 }
 
+/** The html purpose as this benchmark runs it: its TypeScript source under tsx, compiled JavaScript otherwise. */
+const HTML_MODULE = new URL(
+  `../src/purposes/html.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`,
+  import.meta.url,
+);
+
 /** Rich-text calls in the memory probe, and how many calls each reported window spans. */
 const PROBE_CALLS = 100_000;
 const PROBE_WINDOW = 10_000;
@@ -108,7 +113,7 @@ const PROBE_WINDOW = 10_000;
  */
 async function rssRow(): Promise<BenchRow> {
   const script = `
-    const { sanitizeHtml } = await import('./src/purposes/html.ts');
+    const { sanitizeHtml } = await import(${JSON.stringify(HTML_MODULE.href)});
     const bodies = ${JSON.stringify(Array.from({ length: 12 }, (_, i) => richField(i)))};
     await sanitizeHtml(bodies[0]);
     const loaded = process.memoryUsage().rss;
@@ -122,8 +127,9 @@ async function rssRow(): Promise<BenchRow> {
     }
     console.log(JSON.stringify({ loaded, windows, seconds: (performance.now() - started) / 1000 }));`;
   const run = promisify(execFile);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: join(import.meta.dirname, '..'),
+  const loader = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const { stdout } = await run(process.execPath, [...loader, '--input-type=module', '-e', script], {
+    cwd: projectRoot(),
     timeout: 30 * 60_000,
   });
   const { loaded, windows, seconds } = JSON.parse(stdout) as {

@@ -6,7 +6,14 @@ export type { Gate, GateOptions, AcceptOptions } from './gate/create-gate.js';
 export { defineTool } from './gate/define-tool.js';
 export type { ToolContract, ToolDefinition } from './gate/define-tool.js';
 export { contractFromJson, loadContractFile } from './gate/contract-file.js';
-export type { ToolOutcome, ToolSuccess, ToolFailure, OutcomeMeta, SuccessMeta, FailureMeta } from './gate/outcome.js';
+export type {
+  ToolOutcome,
+  ToolSuccess,
+  ToolFailure,
+  OutcomeMeta,
+  SuccessMeta,
+  FailureMeta,
+} from './gate/outcome.js';
 export { STAGE_NAMES } from './gate/stages.js';
 export type { StageName } from './gate/stages.js';
 export { AGENT_CODES, DETAIL_CODES, agentCodeFor } from './gate/codes.js';
@@ -22,7 +29,14 @@ export {
   resolveLimits,
   checkLimits,
 } from './gate/limits.js';
-export type { Limits, LimitOverrides, ReadLimits, ParseLimits, OutputLimits, ContentEncoding } from './gate/limits.js';
+export type {
+  Limits,
+  LimitOverrides,
+  ReadLimits,
+  ParseLimits,
+  OutputLimits,
+  ContentEncoding,
+} from './gate/limits.js';
 export { outcomeEnvelope, provenanceEnvelope, REQUEST_ID_PATTERN } from './schema/envelopes.js';
 export type { EnvelopeContract } from './schema/envelopes.js';
 export { ContractError } from './schema/contract-error.js';
@@ -117,7 +131,13 @@ export type { Principal } from './evidence/access.js';
 export { isEvidenceRef } from './evidence/ref.js';
 export type { EvidenceRef } from './evidence/ref.js';
 export { EVIDENCE_READ_CODES } from './evidence/results.js';
-export type { GetResult, RevokeResult, RewrapReport, EvidenceReadCode, EvidenceRecord } from './evidence/results.js';
+export type {
+  GetResult,
+  RevokeResult,
+  RewrapReport,
+  EvidenceReadCode,
+  EvidenceRecord,
+} from './evidence/results.js';
 export type { EvidenceAuditEvent, EvidenceAuditHook } from './evidence/audit.js';
 export { createFileAuditHook } from './evidence/audit-file.js';
 export { KeyConfigError, createStaticKeyProvider, buildKeyRing, generateKey } from './evidence/keys.js';
@@ -168,3 +188,17 @@ export { createRedisToolStore } from './calls/stores/redis.js';
 export { createMcpToolClient } from './mcp/tool-client.js';
 export type { McpToolClient, McpToolClientOptions, McpToolResult } from './mcp/tool-client.js';
 export { boundTransport, RESULT_TOO_LARGE_CODE } from './mcp/bounded-transport.js';
+
+// Fixture packs: malicious and benign cases run against contracts, with reports a CI server can ingest.
+export { loadPack } from './packs/load-pack.js';
+export { discoverPacks } from './packs/discover.js';
+export { runPacks } from './packs/run.js';
+export type { RunOptions } from './packs/run.js';
+export { PackError } from './packs/pack-error.js';
+export type { LoadedPack } from './packs/pack.js';
+export type { RunReport, PackResult, CaseResult } from './packs/results.js';
+export { formatTextReport } from './packs/report-text.js';
+export { formatJsonReport } from './packs/report-json.js';
+export { formatJunitReport } from './packs/report-junit.js';
+export { formatSarifReport } from './packs/report-sarif.js';
+export { openRunVault } from './packs/evidence.js';

@@ -29,12 +29,14 @@ export function logName(name: string): string {
 }
 
 /**
- * One member's value as logged: a field named like a payload becomes its digest, a field named like a secret
- * becomes a redaction marker, anything else is shaped by {@link shapeValue}.
+ * One member's value as logged: a field named like a payload becomes its digest (unless it is a number or a
+ * boolean: `rawBytes` is a count, not a payload), a field named like a secret becomes a redaction marker,
+ * anything else is shaped by {@link shapeValue}.
  */
 export function shapeMember(name: string, value: unknown, walk: Walk, depth: number): LogValue {
   switch (fieldRole(name)) {
     case 'payload':
+      if (typeof value === 'number' || typeof value === 'boolean') return shapeValue(value, walk, depth);
       return payloadDigest(isUntrusted(value) ? value.value : value);
     case 'secret':
       return redactionMarker('field');

@@ -2,11 +2,13 @@
 import { checkCommand } from './check.js';
 import { EXIT, type CliIo, type Command } from './command.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from './evidence.js';
+import { fixturesRunCommand } from './fixtures.js';
 import { keysRewrapCommand, keysRotateCommand } from './keys.js';
 
 /** Every command the CLI knows, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
   checkCommand,
+  fixturesRunCommand,
   evidenceGetCommand,
   evidencePurgeCommand,
   evidenceRevokeCommand,

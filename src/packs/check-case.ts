@@ -2,7 +2,13 @@
 import type { AuditRecord } from '../audit/record.js';
 import type { ToolOutcome } from '../gate/outcome.js';
 import type { JsonValue } from '../json/types.js';
-import type { FindingExpectation, LoadedCase, SinkName } from './pack.js';
+import type {
+  AcceptedExpectation,
+  FindingExpectation,
+  LoadedCase,
+  RejectedExpectation,
+  SinkName,
+} from './pack.js';
 import { SINK_NAMES } from './pack.js';
 import { firstDifference } from './json-difference.js';
 import type { AgentSurface, RenderedOutcome } from './render-sinks.js';
@@ -28,40 +34,12 @@ export interface ExpectationFailure {
 /** Every expectation of `testCase` that `observed` misses; empty when the case passed. */
 export function checkCase(testCase: LoadedCase, observed: Observation): ExpectationFailure[] {
   const failures: ExpectationFailure[] = [];
-  const fail = (check: string, expected: string, actual: string): void => {
+  const fail: Fail = (check, expected, actual) => {
     failures.push({ check, expected, actual });
   };
-  const { outcome, record } = observed;
   const expect = testCase.expect;
-  if (expect.rejected !== undefined) {
-    const wanted = expect.rejected;
-    if (outcome.ok) fail('outcome', 'rejected', 'accepted');
-    else {
-      const issue = record.issue;
-      if (wanted.code !== undefined && wanted.code !== outcome.error.code)
-        fail('code', wanted.code, outcome.error.code);
-      if (wanted.detail !== undefined && wanted.detail !== issue?.code)
-        fail('detail', wanted.detail, describeIssue(record));
-      if (wanted.stage !== undefined && wanted.stage !== issue?.stage)
-        fail('stage', wanted.stage, issue?.stage ?? 'none');
-      if (wanted.retryable !== undefined && wanted.retryable !== outcome.error.retryable)
-        fail('retryable', String(wanted.retryable), String(outcome.error.retryable));
-      if (wanted.upstreamCode !== undefined && wanted.upstreamCode !== outcome.meta.upstreamCode)
-        fail('upstreamCode', wanted.upstreamCode, outcome.meta.upstreamCode ?? 'none');
-    }
-    checkFindings(wanted.findings, outcome, fail);
-  } else {
-    const wanted = expect.accepted;
-    if (!outcome.ok) fail('outcome', 'accepted', describeIssue(record));
-    else {
-      checkFindings(wanted.findings, outcome, fail);
-      if (wanted.data !== undefined) {
-        const at = firstDifference(wanted.data, outcome.data as JsonValue);
-        if (at !== undefined)
-          fail('data', 'the expected data', `a different value at ${at === '' ? '(root)' : at}`);
-      }
-    }
-  }
+  if (expect.rejected !== undefined) checkRejected(expect.rejected, observed, fail);
+  else checkAccepted(expect.accepted, observed, fail);
   checkSinks(testCase, observed.rendered, fail);
   for (const [index, needle] of (expect.agentNotContains ?? []).entries()) {
     for (const surface of Object.keys(observed.rendered.agent) as AgentSurface[]) {
@@ -72,19 +50,54 @@ export function checkCase(testCase: LoadedCase, observed: Observation): Expectat
   return failures;
 }
 
+type Fail = (check: string, expected: string, actual: string) => void;
+
+function checkRejected(wanted: RejectedExpectation, { outcome, record }: Observation, fail: Fail): void {
+  checkFindings(wanted.findings, outcome, fail);
+  if (outcome.ok) {
+    fail('outcome', 'rejected', 'accepted');
+    return;
+  }
+  const issue = record.issue;
+  if (wanted.code !== undefined && wanted.code !== outcome.error.code)
+    fail('code', wanted.code, outcome.error.code);
+  if (wanted.detail !== undefined && wanted.detail !== issue?.code)
+    fail('detail', wanted.detail, issueDetail(record));
+  if (wanted.stage !== undefined && wanted.stage !== issue?.stage)
+    fail('stage', wanted.stage, issue?.stage ?? 'none');
+  if (wanted.retryable !== undefined && wanted.retryable !== outcome.error.retryable)
+    fail('retryable', String(wanted.retryable), String(outcome.error.retryable));
+  if (wanted.upstreamCode !== undefined && wanted.upstreamCode !== outcome.meta.upstreamCode)
+    fail('upstreamCode', wanted.upstreamCode, outcome.meta.upstreamCode ?? 'none');
+}
+
+function checkAccepted(wanted: AcceptedExpectation, { outcome, record }: Observation, fail: Fail): void {
+  if (!outcome.ok) {
+    fail('outcome', 'accepted', describeIssue(record));
+    return;
+  }
+  checkFindings(wanted.findings, outcome, fail);
+  if (wanted.data === undefined) return;
+  const at = firstDifference(wanted.data, outcome.data as JsonValue);
+  if (at !== undefined)
+    fail('data', 'the expected data', `a different value at ${at === '' ? '(root)' : at}`);
+}
+
 /** The outcome of a case in codes: `accepted`, or `rejected <code> (<detail> at <pointer>)`. */
 export function describeIssue(record: AuditRecord): string {
-  return record.outcome === 'accepted' ? 'accepted' : `rejected ${record.code ?? 'unknown'} (${issueDetail(record)})`;
+  return record.outcome === 'accepted'
+    ? 'accepted'
+    : `rejected ${record.code ?? 'unknown'} (${issueDetail(record)})`;
 }
 
 /** A rejection's detailed code and the redacted pointer it was raised at. */
 function issueDetail(record: AuditRecord): string {
   const issue = record.issue;
   if (issue === undefined) return 'no detail';
-  return issue.pointer === undefined || issue.pointer === '' ? issue.code : `${issue.code} at ${issue.pointer}`;
+  return issue.pointer === undefined || issue.pointer === ''
+    ? issue.code
+    : `${issue.code} at ${issue.pointer}`;
 }
-
-type Fail = (check: string, expected: string, actual: string) => void;
 
 function checkFindings(
   wanted: FindingExpectation | undefined,

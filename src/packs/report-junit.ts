@@ -1,5 +1,5 @@
 // The JUnit XML report: one testsuite per pack, one testcase per case, a failure element per failed case.
-import type { CaseResult, PackResult, RunReport } from './results.js';
+import { explainFailure, type CaseResult, type PackResult, type RunReport } from './results.js';
 import { escapeXml } from './xml.js';
 
 /** Formats a run as JUnit XML, the format CI servers read test results from. */
@@ -37,9 +37,7 @@ function testCase(pack: PackResult, result: CaseResult): string {
   const open = `    <testcase classname="airlock.fixtures.${escapeXml(pack.name)}" name="${escapeXml(`${result.id}: ${result.title}`)}" file="${escapeXml(pack.file)}" line="${result.line}" time="${seconds(result.durationMs)}">`;
   const body: string[] = [];
   if (!result.passed) {
-    const message = result.failures.map(
-      (failure) => `${failure.check}: expected ${failure.expected}; got ${failure.actual}`,
-    );
+    const message = result.failures.map(explainFailure);
     body.push(
       `      <failure type="expectation" message="${escapeXml(message[0] ?? 'failed')}">${escapeXml(message.join('\n'))}</failure>`,
     );

@@ -1,5 +1,5 @@
 // The SARIF 2.1.0 report: each case a rule, each case run a result (fail at error level, pass at none).
-import type { CaseResult, PackResult, RunReport } from './results.js';
+import { explainFailure, type CaseResult, type PackResult, type RunReport } from './results.js';
 
 /** The SARIF schema a report declares. */
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -39,9 +39,7 @@ function ruleId(pack: PackResult, result: CaseResult): string {
 }
 
 function sarifResult(pack: PackResult, result: CaseResult, ruleIndex: number): object {
-  const failures = result.failures.map(
-    (failure) => `${failure.check}: expected ${failure.expected}; got ${failure.actual}`,
-  );
+  const failures = result.failures.map(explainFailure);
   const text = result.passed
     ? `Passed: ${result.observed}.`
     : `Failed (${result.observed}): ${failures.join('; ')}.`;

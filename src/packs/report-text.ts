@@ -1,37 +1,35 @@
 // The text report: one line per case, each failed expectation explained, then a summary table per pack.
-import type { CaseResult, PackResult, RunReport } from './results.js';
+import { explainFailure, type CaseResult, type PackResult, type RunReport } from './results.js';
 
-/** Formats a run for a person at a terminal or in a CI log. */
+/**
+ * Formats a run for a person at a terminal or in a CI log: per pack, one line per case (verdict, id, evidence
+ * reference when a vault was used, what happened), the title and each missed expectation under a failed case,
+ * then the summary table.
+ */
 export function formatTextReport(report: RunReport): string {
   const lines: string[] = [];
   const idWidth = Math.max(
     8,
     ...report.packs.flatMap((pack) => pack.cases.map((result) => result.id.length)),
   );
-  const observedWidth = Math.max(
-    8,
-    ...report.packs.flatMap((pack) => pack.cases.map((result) => result.observed.length)),
-  );
   for (const pack of report.packs) {
     lines.push(`${pack.name}  (${pack.file})`);
-    for (const result of pack.cases) lines.push(...caseLines(result, idWidth, observedWidth));
+    for (const result of pack.cases) lines.push(...caseLines(result, idWidth));
     lines.push('');
   }
   lines.push(...summaryTable(report));
   return lines.join('\n') + '\n';
 }
 
-function caseLines(result: CaseResult, idWidth: number, observedWidth: number): string[] {
+function caseLines(result: CaseResult, idWidth: number): string[] {
   const mark = result.passed ? 'pass' : 'FAIL';
-  const evidence = result.evidence === undefined ? '' : `  ${result.evidence}`;
-  const head = `  ${mark}  ${result.id.padEnd(idWidth)}  ${result.observed.padEnd(observedWidth)}${evidence}`;
+  const evidence = result.evidence === undefined ? '' : `${result.evidence}  `;
+  const head = `  ${mark}  ${result.id.padEnd(idWidth)}  ${evidence}${result.observed}`;
   if (result.passed) return [head.trimEnd()];
   return [
     head.trimEnd(),
     `        proves: ${result.title}`,
-    ...result.failures.map(
-      (failure) => `        ${failure.check}: expected ${failure.expected}; got ${failure.actual}`,
-    ),
+    ...result.failures.map((failure) => `        ${explainFailure(failure)}`),
   ];
 }
 

@@ -34,6 +34,11 @@ export interface RunReport {
   readonly durationMs: number;
 }
 
+/** One missed expectation in words: `<check>: expected <expected>; got <actual>`. */
+export function explainFailure(failure: ExpectationFailure): string {
+  return `${failure.check}: expected ${failure.expected}; got ${failure.actual}`;
+}
+
 /** Totals a report from its packs. */
 export function summarize(packs: readonly PackResult[], durationMs: number): RunReport {
   const cases = packs.flatMap((pack) => pack.cases);

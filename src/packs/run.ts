@@ -1,6 +1,5 @@
 // Runs loaded packs: each case through a fresh gate with an in-memory audit sink, then every sink, then checks.
 import { performance } from 'node:perf_hooks';
-import type { AuditRecord } from '../audit/record.js';
 import { memoryAuditSink } from '../audit/sinks.js';
 import { createGate } from '../gate/create-gate.js';
 import type { EvidenceWriter } from '../gate/evidence-writer.js';
@@ -49,31 +48,20 @@ async function runCase(
 ): Promise<CaseResult> {
   const started = performance.now();
   const base = { id: testCase.id, title: testCase.title, line: testCase.line };
+  const notRun = (check: string, expected: string, actual: string, observed: string): CaseResult => ({
+    ...base,
+    passed: false,
+    observed,
+    failures: [{ check, expected, actual }],
+    durationMs: performance.now() - started,
+  });
   const input = await materializeInput(testCase.input, testCase.transport, pack.dir);
-  if (!input.ok) {
-    const failure = { check: 'input', expected: 'a readable input', actual: input.code };
-    return {
-      ...base,
-      passed: false,
-      observed: 'not run',
-      failures: [failure],
-      durationMs: performance.now() - started,
-    };
-  }
+  if (!input.ok) return notRun('input', 'a readable input', input.code, 'not run');
   const audit = memoryAuditSink();
   const gate = createGate({ audit, ...(vault === undefined ? {} : { vault }) });
   const outcome = await gate.accept(testCase.tool, input.raw, testCase.context);
-  const record: AuditRecord | undefined = audit.records.at(-1);
-  if (record === undefined) {
-    const failure = { check: 'audit', expected: 'one audit record', actual: 'none' };
-    return {
-      ...base,
-      passed: false,
-      observed: 'no audit record',
-      failures: [failure],
-      durationMs: performance.now() - started,
-    };
-  }
+  const record = audit.records.at(-1);
+  if (record === undefined) return notRun('audit', 'one audit record', 'none', 'no audit record');
   const rendered = await renderOutcome(outcome, record, pack.policy);
   const failures = checkCase(testCase, { outcome, record, rendered });
   return {

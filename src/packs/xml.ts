@@ -1,7 +1,10 @@
 // Escaping text for XML 1.0 attribute values and character data (JUnit reports).
 
-/** Characters XML 1.0 cannot hold at all: C0 controls other than tab, LF and CR, lone surrogates, U+FFFE/U+FFFF. */
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu;
+/**
+ * Characters a report escapes: every control character other than tab, LF and CR (XML 1.0 cannot hold C0
+ * controls; DEL and C1 are discouraged), lone surrogates, and U+FFFE/U+FFFF.
+ */
+const NOT_XML_CHAR = /(?![\t\n\r])\p{Cc}|\p{Cs}|[\uFFFE\uFFFF]/gu;
 
 const ENTITIES: Readonly<Record<string, string>> = Object.freeze({
   '&': '&amp;',

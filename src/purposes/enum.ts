@@ -1,6 +1,6 @@
 // The `enum` purpose: a value from a fixed list, matched exactly.
 import { ContractError } from '../schema/contract-error.js';
-import type { Purpose } from './purpose.js';
+import { refuseOptions, type Purpose } from './purpose.js';
 
 /**
  * A field that may only hold one of the listed strings. The validator already asserted membership; the
@@ -8,7 +8,8 @@ import type { Purpose } from './purpose.js';
  */
 export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<ReadonlySet<string>>>({
   kind: 'enum',
-  configure({ node, options, location }) {
+  configure(site) {
+    const { node, location } = site;
     const values = node.enum ?? (node.const === undefined ? undefined : [node.const]);
     if (!Array.isArray(values)) {
       throw new ContractError(
@@ -17,9 +18,7 @@ export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<R
         'An "enum" field needs "enum" or "const"',
       );
     }
-    if (Object.keys(options).length > 0) {
-      throw new ContractError('contract.invalid_purpose', location, 'The "enum" purpose takes no options');
-    }
+    refuseOptions(site, 'enum');
     return new Set(values.filter((value): value is string => typeof value === 'string'));
   },
   sanitize(value, allowed) {

@@ -1,6 +1,6 @@
 // The `id` purpose: a strict identifier, matched by its pattern, ASCII only, never normalized.
 import { ContractError } from '../schema/contract-error.js';
-import type { Purpose } from './purpose.js';
+import { refuseOptions, type Purpose } from './purpose.js';
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 
@@ -10,7 +10,8 @@ const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
  */
 export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
   kind: 'id',
-  configure({ node, options, location }) {
+  configure(site) {
+    const { node, location } = site;
     if (
       typeof node.pattern !== 'string' &&
       typeof node.format !== 'string' &&
@@ -23,9 +24,7 @@ export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
         'An "id" field needs a "pattern" or a "format"',
       );
     }
-    if (Object.keys(options).length > 0) {
-      throw new ContractError('contract.invalid_purpose', location, 'The "id" purpose takes no options');
-    }
+    refuseOptions(site, 'id');
     return null;
   },
   sanitize(value) {

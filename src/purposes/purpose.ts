@@ -1,4 +1,5 @@
 // The contract between the sanitize stage and one field purpose: configure at definition, sanitize per value.
+import { ContractError } from '../schema/contract-error.js';
 import type { SchemaObject } from '../schema/subschemas.js';
 import type { Finding } from './finding.js';
 import type { PurposeKind } from './kinds.js';
@@ -47,6 +48,17 @@ export interface Purpose<Options> {
 export interface ConfiguredPurpose {
   readonly kind: PurposeKind;
   sanitize(value: string): PurposeOutcome | Promise<PurposeOutcome>;
+}
+
+/** Refuses options on a purpose that takes none (a `ContractError` at definition time). */
+export function refuseOptions(site: PurposeSite, kind: PurposeKind): void {
+  if (Object.keys(site.options).length > 0) {
+    throw new ContractError(
+      'contract.invalid_purpose',
+      site.location,
+      `The "${kind}" purpose takes no options`,
+    );
+  }
 }
 
 /** Binds a purpose to options computed once at definition time. */

@@ -78,18 +78,21 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
       ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
       : refuse([tooLong]);
   }
+  // Replacing lone surrogates keeps every length, so the input is measured first: too long, it is not scanned.
+  const inputTooLong = lengthFinding(value, policy, 'input');
+  const withLayout = !policy.multiline;
+  let scan = shortcuts && inputTooLong === undefined ? scanText(value, withLayout) : undefined;
   const findings: Finding[] = [];
   let text = value;
-  if (hasLoneSurrogate(value)) {
+  if (scan?.loneSurrogates ?? hasLoneSurrogate(value)) {
     const replaced = replaceLoneSurrogates(value);
     const action: FindingAction = policy.loneSurrogates === 'reject' ? 'rejected' : 'cleaned';
     findings.push({ code: 'text.lone_surrogate', pointer: '', count: replaced.count, action });
     if (action === 'rejected') return refuse(findings);
     text = replaced.text;
+    if (scan !== undefined) scan = scanText(text, withLayout);
   }
-  const inputTooLong = lengthFinding(text, policy, 'input');
   if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
-  const scan = shortcuts ? scanText(text, !policy.multiline) : undefined;
   const record = { tally: new SpecialTally(), hidden: new HiddenCollector() };
   const normalized = cleanToNormalForm(text, policy, record, scan ?? NOTHING_KNOWN);
   const outputTooLong = lengthFinding(normalized, policy, 'output');

@@ -48,15 +48,10 @@ export function outcomeEnvelope(options: {
       ],
       $defs: {
         data: options.data,
-        error: {
-          type: 'object',
-          required: ['code', 'retryable'],
-          properties: { code: { enum: [...options.errorCodes] }, retryable: { type: 'boolean' } },
-          additionalProperties: false,
-        },
+        error: errorShape(options.errorCodes),
       },
     },
-    failure: { pointer: '/outcome', equals: 'failure', retryable: '/error/retryable', code: '/error/code' },
+    failure: failureWhen('failure'),
     bind: [{ rule: 'equals', pointer: '/request_id', context: 'requestId' }],
   };
 }
@@ -118,18 +113,28 @@ export function provenanceEnvelope(options: {
       $defs: {
         data: options.data,
         provenance,
-        error: {
-          type: 'object',
-          required: ['code', 'retryable'],
-          properties: { code: { enum: [...options.errorCodes] }, retryable: { type: 'boolean' } },
-          additionalProperties: false,
-        },
+        error: errorShape(options.errorCodes),
       },
     },
-    failure: { pointer: '/outcome', equals: 'error', retryable: '/error/retryable', code: '/error/code' },
+    failure: failureWhen('error'),
     bind: [
       { rule: 'equals', pointer: '/provenance/tenantId', context: 'tenant' },
       { rule: 'fresh', pointer: '/provenance/observedAt', maxAgeSeconds: options.maxAgeSeconds },
     ],
   };
+}
+
+/** The finite error object both envelopes share: a code from the list and a retry flag. */
+function errorShape(errorCodes: readonly string[]): object {
+  return {
+    type: 'object',
+    required: ['code', 'retryable'],
+    properties: { code: { enum: [...errorCodes] }, retryable: { type: 'boolean' } },
+    additionalProperties: false,
+  };
+}
+
+/** The failure variant both envelopes share: `outcome` names it, `error` holds the code and retry flag. */
+function failureWhen(outcome: string): FailureVariant {
+  return { pointer: '/outcome', equals: outcome, retryable: '/error/retryable', code: '/error/code' };
 }

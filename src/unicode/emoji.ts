@@ -1,4 +1,5 @@
 // Emoji data from V8's Unicode tables: the characters and sequences (UTS #51) inside which invisibles belong.
+import { CodePointMemo } from './code-point-memo.js';
 
 const EMOJI = /^\p{Emoji}$/u;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
@@ -8,22 +9,22 @@ const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
 /** VARIATION SELECTOR-16, which asks for emoji presentation. */
 export const EMOJI_PRESENTATION_SELECTOR = 0xfe0f;
 
-/**
- * Below U+203C only #, *, the digits, © and ® are emoji characters (and only © and ® pictographic), so
- * letters of every alphabetic script are answered without a regular expression.
- */
+/** Below U+203C only © and ® are pictographic, so the letters of alphabetic scripts are answered at once. */
 const FIRST_EMOJI_SYMBOL = 0x203c;
+
+/** The answers of the two regular expressions, remembered per code point (cleaning asks them per joiner). */
+const emoji = new CodePointMemo((codePoint) => EMOJI.test(String.fromCodePoint(codePoint)));
+const pictographic = new CodePointMemo((codePoint) => PICTOGRAPHIC.test(String.fromCodePoint(codePoint)));
 
 /** True for a character with the Emoji property (the bases of emoji and text presentation sequences). */
 export function isEmojiCharacter(codePoint: number): boolean {
-  if (codePoint < FIRST_EMOJI_SYMBOL) return codePoint >= 0 && EMOJI.test(String.fromCharCode(codePoint));
-  return EMOJI.test(String.fromCodePoint(codePoint));
+  return codePoint >= 0 && emoji.has(codePoint);
 }
 
 /** True for an Extended_Pictographic character: what an emoji ZWJ sequence joins. */
 export function isPictographic(codePoint: number): boolean {
   if (codePoint < FIRST_EMOJI_SYMBOL) return codePoint === 0xa9 || codePoint === 0xae;
-  return PICTOGRAPHIC.test(String.fromCodePoint(codePoint));
+  return pictographic.has(codePoint);
 }
 
 /** True for a skin-tone modifier (Emoji_Modifier: U+1F3FB–1F3FF). */

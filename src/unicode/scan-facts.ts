@@ -1,5 +1,6 @@
 // Everything a text scan asks about one code point, packed in one number and remembered per code point.
 import { staysItselfInSkeleton } from './confusables.js';
+import { isRightToLeft } from './direction.js';
 import { CATEGORY_FLAGS, isWildcardScriptId, packedProperties, scriptIdOf } from './properties.js';
 import { isSharedByAllScripts } from './script-coverage.js';
 import { isSpecial } from './special.js';
@@ -30,6 +31,13 @@ export const SCAN_FLAGS = Object.freeze({
   nonAscii: 1 << 22,
   /** A letter with a script of its own (not Common or Inherited). */
   scriptLetter: 1 << 23,
+  /** In a right-to-left block (see direction.ts). */
+  rightToLeft: 1 << 24,
+  /**
+   * A surrogate code unit. Scans read a pair as one code point, so the facts of a surrogate are only ever
+   * read for one that is not half of a pair.
+   */
+  loneSurrogate: 1 << 25,
 });
 
 /** Set on every computed entry, so that 0 always means "not computed yet". */
@@ -58,6 +66,15 @@ export function scanFactsOf(codePoint: number): number {
   return facts[codePoint] || learnScanFacts(codePoint);
 }
 
+/** Computes and remembers the facts of every code point of `text` that has none yet. */
+export function learnScanFactsOf(text: string): void {
+  for (let index = 0; index < text.length; ) {
+    const codePoint = text.codePointAt(index) ?? 0;
+    if (facts[codePoint] === 0) learnScanFacts(codePoint);
+    index += codePoint > 0xffff ? 2 : 1;
+  }
+}
+
 /** Computes, remembers and returns the facts of one code point (0 to U+10FFFF, lone surrogates included). */
 export function learnScanFacts(codePoint: number): number {
   const packed = packedProperties(codePoint);
@@ -72,7 +89,9 @@ export function learnScanFacts(codePoint: number): number {
     (letter && staysItselfInSkeleton(codePoint) ? SCAN_FLAGS.steadfastLetter : 0) |
     (letter && !ownScript && isSharedByAllScripts(codePoint) ? SCAN_FLAGS.sharedLetter : 0) |
     (codePoint >= 0x80 ? SCAN_FLAGS.nonAscii : 0) |
-    (letter && ownScript ? SCAN_FLAGS.scriptLetter : 0);
+    (letter && ownScript ? SCAN_FLAGS.scriptLetter : 0) |
+    (isRightToLeft(codePoint) ? SCAN_FLAGS.rightToLeft : 0) |
+    (codePoint >= 0xd800 && codePoint <= 0xdfff ? SCAN_FLAGS.loneSurrogate : 0);
   facts[codePoint] = value;
   return value;
 }

@@ -1,4 +1,5 @@
 // Script_Extensions coverage of a word (UTS #39 §5.1) from V8's Unicode tables, compiled once per script set.
+import { CodePointMemo } from './code-point-memo.js';
 
 const coverage = new Map<string, RegExp>();
 const NOTHING = /^(?!)/;
@@ -28,11 +29,8 @@ function compileCoverage(scripts: readonly string[]): RegExp {
 }
 
 const SHARED_BY_ALL = /^[\p{Script_Extensions=Common}\p{Script_Extensions=Inherited}]$/u;
-const NOT_ASKED = 0;
-const SHARED = 1;
-const NOT_SHARED = 2;
-/** Answers for the Basic Multilingual Plane, filled in as they are asked (word scans ask per character). */
-const basicPlaneAnswers = new Uint8Array(0x10000);
+/** Answers remembered per code point: word scans ask per character. */
+const sharedByAll = new CodePointMemo((codePoint) => SHARED_BY_ALL.test(String.fromCodePoint(codePoint)));
 
 /**
  * True when a Common or Inherited character is shared by every script (its Script_Extensions is Common or
@@ -40,11 +38,5 @@ const basicPlaneAnswers = new Uint8Array(0x10000);
  * prolonged sound mark ー (Hiragana, Katakana).
  */
 export function isSharedByAllScripts(codePoint: number): boolean {
-  if (codePoint < 0 || codePoint > 0xffff) return SHARED_BY_ALL.test(String.fromCodePoint(codePoint));
-  let answer = basicPlaneAnswers[codePoint] ?? NOT_ASKED;
-  if (answer === NOT_ASKED) {
-    answer = SHARED_BY_ALL.test(String.fromCharCode(codePoint)) ? SHARED : NOT_SHARED;
-    basicPlaneAnswers[codePoint] = answer;
-  }
-  return answer === SHARED;
+  return sharedByAll.has(codePoint);
 }

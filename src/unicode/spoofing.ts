@@ -1,18 +1,7 @@
 // Mixed-script and confusable words (UTS #39) in a text: which words look like something they are not.
-import { skeleton } from './confusables.js';
-import { isLetter, isWildcardScript, scriptNameOf, scriptOf } from './properties.js';
-import { restrictionLevel } from './restriction.js';
-import { SCAN_FLAGS, scanFactsOf } from './scan-facts.js';
-import { isSharedByAllScripts } from './script-coverage.js';
-import {
-  CLOSER_LOOK,
-  dominantFamily,
-  familyOf,
-  scanText,
-  wordFacts,
-  type TextScan,
-  type WordFacts,
-} from './word-scan.js';
+import { dominantFamily, familyOf, familyOfScriptId } from './script-family.js';
+import { imitatedScript, wordNature, type WordFacts } from './word-nature.js';
+import { CLOSER_LOOK, scanText, type TextScan } from './word-scan.js';
 
 /** Words flagged for one reason, with the scripts involved (names only, never text). */
 export interface WordTally {
@@ -54,95 +43,31 @@ export function judgeWords(text: string, scan: TextScan): WordReport {
   if (candidates.length === 0) return CLEAN;
   const judge = new WordJudge(dominantFamily(scan.scriptLetters));
   for (let at = 0; at < candidates.length; at += 3) {
-    const start = candidates[at] ?? 0;
-    const end = candidates[at + 1] ?? 0;
     const script = candidates[at + 2] ?? CLOSER_LOOK;
-    if (script === CLOSER_LOOK || familyOf(scriptNameOf(script)) !== judge.dominant)
-      judge.judge(wordFacts(text, start, end));
+    if (script === CLOSER_LOOK || familyOfScriptId(script) !== judge.dominant)
+      judge.judge(text, candidates[at] ?? 0, candidates[at + 1] ?? 0);
   }
   return judge.report();
 }
 
-/** Judges words against the text's dominant script family, once per distinct word. */
+/** Judges words against the text's dominant script family. */
 class WordJudge {
   private readonly mixed = new Tally();
   private readonly confusable = new Tally();
-  private readonly verdicts = new Map<string, WordVerdict>();
 
   constructor(readonly dominant: string | undefined) {}
 
-  judge(fact: WordFacts): void {
-    let verdict = this.verdicts.get(fact.word);
-    if (verdict === undefined) {
-      verdict = {
-        mixed:
-          fact.scripts.length > 1 && restrictionLevel(fact.word, fact.scripts) === 'minimally_restrictive',
-        imitated: imitatedScript(fact, this.dominant),
-      };
-      this.verdicts.set(fact.word, verdict);
-    }
-    if (verdict.mixed) this.mixed.add(fact, undefined);
-    if (verdict.imitated !== undefined) this.confusable.add(fact, verdict.imitated);
+  /** Judges the word at [start, end) of `text` and tallies it if flagged. */
+  judge(text: string, start: number, end: number): void {
+    const nature = wordNature(text.slice(start, end));
+    if (nature.mixed) this.mixed.add(nature.fact, undefined);
+    const imitated = imitatedScript(nature, this.dominant);
+    if (imitated !== undefined) this.confusable.add(nature.fact, imitated);
   }
 
   report(): WordReport {
     return { mixedScript: this.mixed.result(), confusable: this.confusable.result() };
   }
-}
-
-/** What a word was found to be; a word repeated in the text is judged once. */
-interface WordVerdict {
-  readonly mixed: boolean;
-  readonly imitated: string | undefined;
-}
-
-/** The script `fact`'s word passes for, or `undefined` when it does not pass for another script's word. */
-function imitatedScript(fact: WordFacts, dominant: string | undefined): string | undefined {
-  const wholeScript = fact.families.length === 1 && fact.commonLetters === 0;
-  if (fact.letters < 2 && fact.families.length < 2) return undefined;
-  if (wholeScript && (fact.families[0] === dominant || !mayImitate(fact.word)))
-    return undefined;
-  const target = singleScriptOf(skeleton(fact.word));
-  if (target === undefined || !hasLetterOutside(fact.word, target)) return undefined;
-  if (wholeScript && target !== dominant) return undefined;
-  return target;
-}
-
-/**
- * False when some letter of `word` stays itself in the skeleton: then a word in one script cannot pass for
- * a word of another. Spares most words the skeleton.
- */
-function mayImitate(word: string): boolean {
-  for (let index = 0; index < word.length; ) {
-    const codePoint = word.codePointAt(index) ?? 0;
-    const facts = scanFactsOf(codePoint);
-    if ((facts & SCAN_FLAGS.steadfastLetter) !== 0) return false;
-    index += codePoint > 0xffff ? 2 : 1;
-  }
-  return true;
-}
-
-/** The one script family of a string's letters (Common and Inherited left out), or `undefined`. */
-function singleScriptOf(text: string): string | undefined {
-  let found: string | undefined;
-  for (const character of text) {
-    const codePoint = character.codePointAt(0) ?? 0;
-    const script = scriptOf(codePoint);
-    if (isWildcardScript(script) || !isLetter(codePoint)) continue;
-    if (found !== undefined && found !== familyOf(script)) return undefined;
-    found = familyOf(script);
-  }
-  return found;
-}
-
-function hasLetterOutside(word: string, family: string): boolean {
-  for (const character of word) {
-    const codePoint = character.codePointAt(0) ?? 0;
-    if (!isLetter(codePoint)) continue;
-    const script = scriptOf(codePoint);
-    if (isWildcardScript(script) ? isSharedByAllScripts(codePoint) : familyOf(script) !== family) return true;
-  }
-  return false;
 }
 
 class Tally {

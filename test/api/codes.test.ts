@@ -74,9 +74,14 @@ test('the detailed codes of every stage are locked, and each maps to an agent co
       "validate": [],
     }
   `);
-  expect(INTERNAL_CODES).toEqual(['internal.exception', 'internal.evidence_unavailable', 'internal.audit_unavailable']);
+  expect(INTERNAL_CODES).toEqual([
+    'internal.exception',
+    'internal.evidence_unavailable',
+    'internal.audit_unavailable',
+  ]);
   for (const stage of STAGE_NAMES) {
-    for (const code of [...DETAIL_CODES[stage], ...INTERNAL_CODES]) expect(AGENT_CODES).toContain(agentCodeFor(stage, code));
+    for (const code of [...DETAIL_CODES[stage], ...INTERNAL_CODES])
+      expect(AGENT_CODES).toContain(agentCodeFor(stage, code));
   }
   expect(agentCodeFor('validate', 'validate.additionalProperties')).toBe('schema_mismatch');
 });

@@ -3,6 +3,15 @@ import { expect, test } from 'vitest';
 import * as airlock from '../../src/index.js';
 
 const EXPORTS = [
+  'openRunVault',
+  'formatSarifReport',
+  'formatJunitReport',
+  'formatJsonReport',
+  'formatTextReport',
+  'PackError',
+  'runPacks',
+  'discoverPacks',
+  'loadPack',
   'ADDRESS_CLASSES',
   'AGENT_CODES',
   'CHAT_TEMPLATE_TOKENS',
