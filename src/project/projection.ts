@@ -1,5 +1,6 @@
 // Declarative projection: builds the small agent-facing object from a sanitized value, carrying purposes.
-import { childPointer, parsePointer } from '../pointer/pointer.js';
+import { setOwnMember } from '../json/own-member.js';
+import { childPointer, escapeSegment, parsePointer } from '../pointer/pointer.js';
 import type { PurposeIndex } from '../purposes/purpose-index.js';
 import type { PurposeKind } from '../purposes/kinds.js';
 import { ContractError } from '../schema/contract-error.js';
@@ -59,16 +60,18 @@ function compileObject(spec: ProjectionSpec, location: string): Step {
   if (typeof spec !== 'object' || Array.isArray(spec)) {
     throw new ContractError('contract.invalid_projection', location, 'A projection is an object of fields');
   }
-  const fields = Object.entries(spec).map(
-    ([field, rule]) => [field, compileField(rule, `${location}/${field}`)] as const,
-  );
+  const fields = Object.entries(spec).map(([field, rule]) => ({
+    field,
+    segment: `/${escapeSegment(field)}`,
+    step: compileField(rule, `${location}/${field}`),
+  }));
   return (source, out, outPointer) => {
-    const entries: Array<[string, unknown]> = [];
-    for (const [field, step] of fields) {
-      const projected = step(source, out, childPointer(outPointer, field));
-      if (projected !== undefined) entries.push([field, projected]);
+    const projected: Record<string, unknown> = {};
+    for (const { field, segment, step } of fields) {
+      const value = step(source, out, outPointer + segment);
+      if (value !== undefined) setOwnMember(projected, field, value);
     }
-    return Object.fromEntries(entries);
+    return projected;
   };
 }
 
@@ -89,7 +92,7 @@ function compileField(rule: ProjectionSpec[string], location: string): Step {
   return (source, out, outPointer) => {
     const list = find(source, fromPath)?.value;
     if (!Array.isArray(list)) return undefined;
-    return list.map((item, i) => each(item, out, childPointer(outPointer, i)));
+    return list.map((item, i) => each(item, out, `${outPointer}/${String(i)}`));
   };
 }
 

@@ -1,12 +1,13 @@
 // The sanitize walk: every string of a validated value goes through the purpose its contract gave it.
 import type { Issue } from '../gate/issue.js';
 import { exceedsExpansion, type OutputLimits } from '../gate/limits.js';
+import { setOwnMember } from '../json/own-member.js';
 import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
 import type { Shape } from '../schema/shape.js';
 import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from './finding.js';
 import type { HiddenPayload, PurposeOutcome } from './purpose.js';
-import { PurposeIndex } from './purpose-index.js';
+import { PurposeIndex, type MemberPurposes } from './purpose-index.js';
 
 /** Smuggled content found in a field, located by a redacted pointer (operator audit only). */
 export interface LocatedHiddenPayload extends HiddenPayload {
@@ -73,7 +74,7 @@ export async function sanitizeValue(
     growth: 0,
     root: undefined,
   };
-  const visited = visit(value, shape, walk, undefined, '');
+  const visited = visit(value, shape, walk, undefined, '', undefined);
   for (let start = 0; start < walk.pending.length && walk.failure === undefined; start += ASYNC_BATCH) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const batch = walk.pending.slice(start, start + ASYNC_BATCH);
@@ -100,47 +101,52 @@ export async function sanitizeValue(
   return { ok: true, value: copy, purposes: walk.purposes, findings: walk.findings, hidden: walk.hidden };
 }
 
-/** Visits one value; `container` and `key` say where its sanitized copy goes (no container at the root). */
+/**
+ * Visits one value. `container` and `key` say where its sanitized copy goes (no container at the root);
+ * `kinds` collects the purposes of the container's string members.
+ */
 function visit(
   value: unknown,
   at: Shape | undefined,
   walk: Walk,
   container: object | undefined,
   key: string | number,
+  kinds: MemberPurposes | undefined,
 ): unknown {
   if (walk.failure !== undefined) return undefined;
   const shape = at?.at(value);
-  if (typeof value === 'string') return visitString(value, shape, walk, container, key);
+  if (typeof value === 'string') return visitString(value, shape, walk, container, key, kinds);
   if (Array.isArray(value)) {
     const out: unknown[] = new Array<unknown>(value.length);
+    const members = Object.create(null) as MemberPurposes;
     for (let i = 0; i < value.length; i++) {
       walk.path.push(i);
-      out[i] = visit(value[i], shape?.item(i), walk, out, i);
+      out[i] = visit(value[i], shape?.item(i), walk, out, i, members);
       walk.path.pop();
     }
+    walk.purposes.attach(out, members);
     return out;
   }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
+    const members = Object.create(null) as MemberPurposes;
     for (const member of Object.keys(value)) {
       walk.path.push(member);
-      defineMember(
+      const inner = visit(
+        (value as Record<string, unknown>)[member],
+        shape?.member(member),
+        walk,
         out,
         member,
-        visit((value as Record<string, unknown>)[member], shape?.member(member), walk, out, member),
+        members,
       );
+      setOwnMember(out, member, inner);
       walk.path.pop();
     }
+    walk.purposes.attach(out, members);
     return out;
   }
   return value;
-}
-
-/** Sets a member as own data, even one called `__proto__` (plain assignment would set the prototype). */
-function defineMember(target: object, key: string | number, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else (target as Record<string | number, unknown>)[key] = value;
 }
 
 function visitString(
@@ -149,6 +155,7 @@ function visitString(
   walk: Walk,
   container: object | undefined,
   key: string | number,
+  kinds: MemberPurposes | undefined,
 ): string {
   const purpose = shape?.conflict === false ? shape.purpose : undefined;
   if (purpose === undefined) {
@@ -159,11 +166,11 @@ function visitString(
     };
     return value;
   }
-  if (container === undefined) {
+  if (kinds === undefined) {
     walk.root = value;
     walk.purposes.root = purpose.kind;
   } else {
-    walk.purposes.set(container, key, purpose.kind);
+    kinds[key] = purpose.kind;
   }
   const outcome = purpose.sanitize(value);
   if (isPromiseLike(outcome)) {
@@ -204,7 +211,7 @@ function settle(
     }
     walk.growth += Math.max(0, after - before);
   }
-  if (place !== undefined) defineMember(place.container, place.key, outcome.value);
+  if (place !== undefined) setOwnMember(place.container, place.key, outcome.value);
   else if (path.length === 0) walk.root = outcome.value;
   return outcome.value;
 }

@@ -8,15 +8,14 @@ import {
 import { inspectWords, judgeWords, type WordTally } from '../unicode/spoofing.js';
 import { scanText } from '../unicode/word-scan.js';
 import type { Finding, FindingAction } from './finding.js';
-import { SpecialTally } from './text-findings.js';
-import { HiddenCollector, type TextHiddenPayload } from './text-hidden.js';
+import { cleanText, NOTHING_KNOWN } from './text-clean.js';
+import type { TextHiddenPayload } from './text-hidden.js';
 import {
   resolveTextOptions,
   type ResolvedTextOptions,
   type SpoofPolicy,
   type TextOptions,
 } from './text-options.js';
-import { removeSpecials, type CleaningRecord, type CleaningStart } from './text-scan.js';
 
 export type { TextHiddenPayload } from './text-hidden.js';
 
@@ -68,9 +67,6 @@ export function sanitizeTextWithoutShortcuts(value: string, options?: TextOption
   return sanitize(value, resolveTextOptions(options), false);
 }
 
-/** What the first cleaning pass may assume when nothing is known: specials must be searched, NFC applied. */
-const NOTHING_KNOWN: CleaningStart = Object.freeze({ specials: undefined, mayChangeUnderNfc: true });
-
 function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
   if (shortcuts && (policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
     const tooLong = lengthFinding(value, policy, 'input');
@@ -93,51 +89,17 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
     if (scan !== undefined) scan = scanText(text, withLayout);
   }
   if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
-  const record = { tally: new SpecialTally(), hidden: new HiddenCollector() };
-  const normalized = cleanToNormalForm(text, policy, record, scan ?? NOTHING_KNOWN);
+  const cleaned = cleanText(text, policy, scan ?? NOTHING_KNOWN);
+  const normalized = cleaned.value;
   const outputTooLong = lengthFinding(normalized, policy, 'output');
   if (outputTooLong !== undefined) findings.push(outputTooLong);
-  let hidden = NO_HIDDEN;
-  if (!record.tally.isEmpty()) {
-    hidden = record.hidden.finish(record.tally);
-    findings.push(...record.tally.findings(policy));
-  }
+  findings.push(...cleaned.findings);
   const words = scan !== undefined && normalized === text ? judgeWords(text, scan) : inspectWords(normalized);
   addWordFinding(findings, 'text.mixed_script', words.mixedScript, policy.mixedScript);
   addWordFinding(findings, 'text.confusable', words.confusable, policy.confusables);
-  if (findings.length === 0) return { ok: true, value: normalized, findings: NO_FINDINGS, hidden };
+  if (findings.length === 0) return { ok: true, value: normalized, findings: NO_FINDINGS, hidden: NO_HIDDEN };
   if (findings.some(isRejection)) return refuse(findings);
-  return { ok: true, value: normalized, findings, hidden };
-}
-
-/** Cleaning passes at most: real text needs one, text whose marks NFC reorders two; more bounds the cost. */
-const MAX_PASSES = 8;
-
-/**
- * Cleans, then normalizes to NFC. NFC can reorder combining marks or compose characters that a removal
- * brought together, which may change the neighbours a kept joiner was judged by; when NFC changed anything,
- * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. After
- * the first pass nothing is rewritten and NFC text never lengthens under NFC, so each further pass that
- * changes the text shortens it; the cap keeps even contrived input to a fixed number of linear passes.
- * `start` spares the first pass what a scan already proved: cleaning visits the specials the scan listed
- * (none at all when there are none), and text without an NFC-sensitive character needs no NFC (removing
- * characters or rewriting line breaks cannot bring one in).
- */
-function cleanToNormalForm(
-  text: string,
-  policy: ResolvedTextOptions,
-  record: CleaningRecord,
-  start: CleaningStart,
-): string {
-  let current = text;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const specials = pass === 0 ? start.specials : undefined;
-    const cleaned = specials?.length === 0 ? current : removeSpecials(current, policy, record, specials);
-    if (pass > 0 && cleaned === current) return current;
-    current = pass === 0 && !start.mayChangeUnderNfc ? cleaned : cleaned.normalize('NFC');
-    if (current === cleaned) return current;
-  }
-  return current;
+  return { ok: true, value: normalized, findings, hidden: cleaned.hidden };
 }
 
 function refuse(findings: readonly Finding[]): TextResult {

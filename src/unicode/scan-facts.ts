@@ -1,16 +1,10 @@
 // Everything a text scan asks about one code point, packed in one number and remembered per code point.
 import { staysItselfInSkeleton } from './confusables.js';
 import { isRightToLeft } from './direction.js';
+import { isNfcSensitive } from './nfc-sensitive.js';
 import { CATEGORY_FLAGS, isWildcardScriptId, packedProperties, scriptIdOf } from './properties.js';
 import { isSharedByAllScripts } from './script-coverage.js';
 import { isSpecial } from './special.js';
-
-/**
- * The first code point that can make a text change under NFC: every character with a canonical
- * decomposition, a non-zero combining class or a composition partner is at U+0300 or above (a test checks
- * every code point below it, alone and in pairs), so text entirely below it is already NFC.
- */
-export const FIRST_NFC_SENSITIVE = 0x300;
 
 /**
  * Flags above the 16 bits of {@link packedProperties} (which keep their meaning: `facts & 0xffff` is the
@@ -21,7 +15,7 @@ export const SCAN_FLAGS = Object.freeze({
   special: 1 << 16,
   /** Tab or line feed: special only where line breaks and tabs are rewritten. */
   layout: 1 << 17,
-  /** At or above {@link FIRST_NFC_SENSITIVE}. */
+  /** Can make a text change under NFC (see nfc-sensitive.ts). */
   nfcSensitive: 1 << 18,
   /** A letter the skeleton leaves as it is (no confusable prototype, no decomposition). */
   steadfastLetter: 1 << 19,
@@ -81,17 +75,18 @@ export function learnScanFacts(codePoint: number): number {
   const letter = (packed & CATEGORY_FLAGS.letter) !== 0;
   const layout = codePoint === TAB || codePoint === LINE_FEED;
   const ownScript = !isWildcardScriptId(scriptIdOf(packed));
+  const isLoneSurrogate = codePoint >= 0xd800 && codePoint <= 0xdfff;
   const value =
     KNOWN |
     packed |
     (layout ? SCAN_FLAGS.layout : isSpecial(codePoint) ? SCAN_FLAGS.special : 0) |
-    (codePoint >= FIRST_NFC_SENSITIVE ? SCAN_FLAGS.nfcSensitive : 0) |
+    (isLoneSurrogate || isNfcSensitive(codePoint) ? SCAN_FLAGS.nfcSensitive : 0) |
     (letter && staysItselfInSkeleton(codePoint) ? SCAN_FLAGS.steadfastLetter : 0) |
     (letter && !ownScript && isSharedByAllScripts(codePoint) ? SCAN_FLAGS.sharedLetter : 0) |
     (codePoint >= 0x80 ? SCAN_FLAGS.nonAscii : 0) |
     (letter && ownScript ? SCAN_FLAGS.scriptLetter : 0) |
     (isRightToLeft(codePoint) ? SCAN_FLAGS.rightToLeft : 0) |
-    (codePoint >= 0xd800 && codePoint <= 0xdfff ? SCAN_FLAGS.loneSurrogate : 0);
+    (isLoneSurrogate ? SCAN_FLAGS.loneSurrogate : 0);
   facts[codePoint] = value;
   return value;
 }

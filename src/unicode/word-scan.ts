@@ -107,7 +107,6 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
       }
       letters += facts & LETTER;
       scriptLetters += (facts & SCRIPT_LETTER) === 0 ? 0 : 1;
-      if ((facts & specialMask) !== 0) specials.push(index);
       index = next;
       if (index >= length) break;
       codePoint = text.charCodeAt(index);
@@ -121,6 +120,8 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
       if ((facts & WORD_CHARACTER) === 0) break;
     }
     seen |= wordFacts;
+    // Special characters inside words are rare (variation selectors, Hangul fillers): listed here, in order.
+    if ((wordFacts & specialMask) !== 0) listSpecials(text, start, index, specialMask, specials);
     // Most words are ASCII: counted here, without a call.
     if ((wordFacts & NON_ASCII) === 0) words.asciiLetters += index - start;
     else words.end(start, index, firstFacts, wordFacts, firstScript, mixed, letters, scriptLetters);
@@ -132,6 +133,16 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
     mayChangeUnderNfc: (seen & NFC_SENSITIVE) !== 0,
     loneSurrogates: (seen & LONE_SURROGATE) !== 0,
   };
+}
+
+/** Appends the UTF-16 index of every special code point of `text` in [start, end) to `specials`. */
+function listSpecials(text: string, start: number, end: number, specialMask: number, specials: number[]): void {
+  const table = scanFactsTable();
+  for (let index = start; index < end; ) {
+    const codePoint = text.codePointAt(index) ?? 0;
+    if (((table[codePoint] as number) & specialMask) !== 0) specials.push(index);
+    index += codePoint > 0xffff ? 2 : 1;
+  }
 }
 
 /** The code point that starts with the lead surrogate `lead` at `index`: a pair's, or the lone surrogate. */
