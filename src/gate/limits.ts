@@ -150,6 +150,11 @@ export const EXPANSION_SLACK_BYTES = 16;
  * True when sanitizing grew a value past the expansion budget: more than `budget` times its input bytes (and
  * more than the slack). `allowance` is fixed markup the sanitizer itself added (a link's `rel`), not counted.
  */
-export function exceedsExpansion(inputBytes: number, outputBytes: number, budget: number, allowance = 0): boolean {
+export function exceedsExpansion(
+  inputBytes: number,
+  outputBytes: number,
+  budget: number,
+  allowance = 0,
+): boolean {
   return outputBytes - allowance > Math.max(inputBytes * budget, inputBytes + EXPANSION_SLACK_BYTES);
 }

@@ -32,8 +32,6 @@ const MAX_PASSES = 8;
  * characters or rewriting line breaks cannot bring one in).
  */
 export function cleanText(text: string, policy: ResolvedTextOptions, start: CleaningStart): CleanedText {
-  if (start.specials?.length === 0 && !start.mayChangeUnderNfc)
-    return { value: text, findings: NO_FINDINGS, hidden: NO_HIDDEN };
   const record: CleaningRecord = { tally: new SpecialTally(), hidden: new HiddenCollector() };
   const value = cleanToNormalForm(text, policy, record, start);
   if (record.tally.isEmpty()) return { value, findings: NO_FINDINGS, hidden: NO_HIDDEN };

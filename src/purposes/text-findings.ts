@@ -1,8 +1,9 @@
 // The text purpose's finding codes and the tally that turns character hits into findings.
 import { formatCodePoint } from '../unicode/codepoint.js';
 import type { SpecialClass } from '../unicode/special.js';
+import type { WordReport, WordTally } from '../unicode/spoofing.js';
 import type { Finding, FindingAction } from './finding.js';
-import type { ResolvedTextOptions } from './text-options.js';
+import type { ResolvedTextOptions, SpoofPolicy } from './text-options.js';
 
 /** Every finding code the text purpose emits. Locked by a test; adding one is an API change. */
 export const TEXT_FINDING_CODES = Object.freeze([
@@ -100,4 +101,23 @@ function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): Fin
 
 function classOrder(specialClass: SpecialClass): number {
   return TEXT_FINDING_CODES.indexOf(`text.${specialClass}`);
+}
+
+/** Adds the findings for flagged words: mixed-script words, then confusable ones, each with its action. */
+export function addWordFindings(findings: Finding[], report: WordReport, policy: ResolvedTextOptions): void {
+  addWordFinding(findings, 'text.mixed_script', report.mixedScript, policy.mixedScript);
+  addWordFinding(findings, 'text.confusable', report.confusable, policy.confusables);
+}
+
+function addWordFinding(findings: Finding[], code: string, tally: WordTally, policy: SpoofPolicy): void {
+  if (tally.words === 0) return;
+  const detail: Record<string, string> = { scripts: tally.scripts.join(' ') };
+  if (tally.imitated.length > 0) detail.imitated = tally.imitated.join(' ');
+  findings.push({
+    code,
+    pointer: '',
+    count: tally.words,
+    action: policy === 'reject' ? 'rejected' : 'reported',
+    detail,
+  });
 }

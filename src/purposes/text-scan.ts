@@ -2,6 +2,7 @@
 import { planBidi, type BidiVerdict } from '../unicode/bidi.js';
 import { codePointBefore } from '../unicode/codepoint.js';
 import { isRgiEmoji } from '../unicode/emoji.js';
+import { SCAN_FLAGS, scanFactsOf } from '../unicode/scan-facts.js';
 import { classifySpecial, isRemovable, nextSpecial, type SpecialClass } from '../unicode/special.js';
 import { CANCEL_TAG } from '../unicode/tags.js';
 import { isVariationBase } from '../unicode/variation.js';
@@ -58,7 +59,7 @@ export function removeSpecials(
   const cursor = new SpecialCursor(text, !options.multiline, specials);
   let out = '';
   let copied = 0;
-  for (let index = cursor.from(0); index < text.length; ) {
+  for (let index = cursor.from(0); index < text.length;) {
     const decision = scan.decide(index, text.codePointAt(index) ?? 0);
     const next = index + decision.units;
     if (decision.output !== null) {
@@ -148,7 +149,7 @@ class Scan {
   }
 
   private breaksParagraph(codePoint: number): boolean {
-    return this.options.multiline && classifySpecial(codePoint) === 'line_break';
+    return this.options.multiline && (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
   }
 
   /**

@@ -1,21 +1,13 @@
 // The `text` purpose: natural-language text cleaned of invisible, control and smuggling characters, in NFC.
-import {
-  countCodePoints,
-  hasLoneSurrogate,
-  replaceLoneSurrogates,
-  utf8Length,
-} from '../unicode/codepoint.js';
-import { inspectWords, judgeWords, type WordTally } from '../unicode/spoofing.js';
+import { hasLoneSurrogate, replaceLoneSurrogates } from '../unicode/codepoint.js';
+import { inspectWords, judgeWords, type WordReport } from '../unicode/spoofing.js';
 import { scanText } from '../unicode/word-scan.js';
 import type { Finding, FindingAction } from './finding.js';
 import { cleanText, NOTHING_KNOWN } from './text-clean.js';
+import { addWordFindings } from './text-findings.js';
+import { lengthFinding } from './text-length.js';
 import type { TextHiddenPayload } from './text-hidden.js';
-import {
-  resolveTextOptions,
-  type ResolvedTextOptions,
-  type SpoofPolicy,
-  type TextOptions,
-} from './text-options.js';
+import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './text-options.js';
 
 export type { TextHiddenPayload } from './text-hidden.js';
 
@@ -41,8 +33,9 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 /**
  * Sanitizes one natural-language value. Pure and synchronous; never throws on content (a bad option throws
  * a TypeError). Order, and why:
- * 1. lone surrogates are refused or replaced first, so every later step sees well-formed text;
- * 2. lengths (code points and UTF-8 bytes) are checked before any work, bounding the cost;
+ * 1. lengths (code points and UTF-8 bytes) are measured before any work, bounding the cost (replacing a
+ *    lone surrogate changes no length; a refusal still lists a lone-surrogate finding first);
+ * 2. lone surrogates are refused or replaced, so every later step sees well-formed text;
  * 3. specials are removed or kept by script-aware rules (controls, bidi, zero-width, tags, selectors…);
  * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
  *    if NFC changed anything, cleaning runs again so the output is stable); NFC itself is not a finding:
@@ -74,10 +67,12 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
       ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
       : refuse([tooLong]);
   }
-  // Replacing lone surrogates keeps every length, so the input is measured first: too long, it is not scanned.
+  // Too long, the input is not even scanned.
   const inputTooLong = lengthFinding(value, policy, 'input');
   const withLayout = !policy.multiline;
   let scan = shortcuts && inputTooLong === undefined ? scanText(value, withLayout) : undefined;
+  if (scan !== undefined && !scan.loneSurrogates && scan.specials.length === 0 && !scan.mayChangeUnderNfc)
+    return conclude(value, [], NO_HIDDEN, judgeWords(value, scan), policy);
   const findings: Finding[] = [];
   let text = value;
   if (scan?.loneSurrogates ?? hasLoneSurrogate(value)) {
@@ -90,57 +85,32 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
   }
   if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
   const cleaned = cleanText(text, policy, scan ?? NOTHING_KNOWN);
-  const normalized = cleaned.value;
-  const outputTooLong = lengthFinding(normalized, policy, 'output');
+  const outputTooLong = lengthFinding(cleaned.value, policy, 'output');
   if (outputTooLong !== undefined) findings.push(outputTooLong);
   findings.push(...cleaned.findings);
-  const words = scan !== undefined && normalized === text ? judgeWords(text, scan) : inspectWords(normalized);
-  addWordFinding(findings, 'text.mixed_script', words.mixedScript, policy.mixedScript);
-  addWordFinding(findings, 'text.confusable', words.confusable, policy.confusables);
-  if (findings.length === 0) return { ok: true, value: normalized, findings: NO_FINDINGS, hidden: NO_HIDDEN };
-  if (findings.some(isRejection)) return refuse(findings);
-  return { ok: true, value: normalized, findings, hidden: cleaned.hidden };
+  const words =
+    scan !== undefined && cleaned.value === text ? judgeWords(text, scan) : inspectWords(cleaned.value);
+  return conclude(cleaned.value, findings, cleaned.hidden, words, policy);
+}
+
+/** The outcome: `findings` with the word findings added; refused when any finding rejects. */
+function conclude(
+  value: string,
+  findings: Finding[],
+  hidden: readonly TextHiddenPayload[],
+  words: WordReport,
+  policy: ResolvedTextOptions,
+): TextResult {
+  addWordFindings(findings, words, policy);
+  if (findings.length === 0) return { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
+  if (findings.some(isRejection)) return { ok: false, findings };
+  return { ok: true, value, findings, hidden };
 }
 
 function refuse(findings: readonly Finding[]): TextResult {
   return { ok: false, findings };
 }
 
-/**
- * A refusal when `text` is over either limit. Counting code points costs a pass, so it is skipped when
- * the UTF-16 length already proves the count is within the limit (code points never exceed code units).
- */
-function lengthFinding(
-  text: string,
-  policy: ResolvedTextOptions,
-  stage: 'input' | 'output',
-): Finding | undefined {
-  const codePoints = text.length <= policy.maxCodePoints ? 0 : countCodePoints(text);
-  const bytes = text.length * 3 <= policy.maxBytes ? 0 : utf8Length(text);
-  const over =
-    codePoints > policy.maxCodePoints
-      ? { unit: 'code_points', limit: policy.maxCodePoints, actual: codePoints }
-      : bytes > policy.maxBytes
-        ? { unit: 'bytes', limit: policy.maxBytes, actual: bytes }
-        : undefined;
-  if (over === undefined) return undefined;
-  return { code: 'text.too_long', pointer: '', count: 1, action: 'rejected', detail: { ...over, stage } };
-}
-
 function isRejection(finding: Finding): boolean {
   return finding.action === 'rejected';
-}
-
-/** Adds the finding for words flagged for one reason, if any were. */
-function addWordFinding(findings: Finding[], code: string, tally: WordTally, policy: SpoofPolicy): void {
-  if (tally.words === 0) return;
-  const detail: Record<string, string> = { scripts: tally.scripts.join(' ') };
-  if (tally.imitated.length > 0) detail.imitated = tally.imitated.join(' ');
-  findings.push({
-    code,
-    pointer: '',
-    count: tally.words,
-    action: policy === 'reject' ? 'rejected' : 'reported',
-    detail,
-  });
 }

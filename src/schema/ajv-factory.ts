@@ -31,6 +31,7 @@ export function createAjv(options: AjvFactoryOptions = {}): Ajv2020 {
     ownProperties: true,
     unicodeRegExp: true,
     messages: false,
+    logger: false,
     inlineRefs: true,
     code: { esm: true },
   });

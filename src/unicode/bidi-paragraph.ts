@@ -1,11 +1,15 @@
 // Facts about one paragraph that the bidi verdicts ask, precomputed so every question costs constant time.
 import { isRightToLeft } from './direction.js';
-import { isDecimalDigit, isLetter, isLetterOrMark } from './properties.js';
-import { isRemovable } from './special.js';
+import { CATEGORY_FLAGS, isLetterOrMark } from './properties.js';
+import { SCAN_FLAGS, scanFactsTable } from './scan-facts.js';
 
 const LRO = 0x202d;
 const RLO = 0x202e;
 const BIDI_MARKS: ReadonlySet<number> = new Set([0x200e, 0x200f, 0x061c]);
+const LETTER = CATEGORY_FLAGS.letter;
+const DECIMAL_DIGIT = CATEGORY_FLAGS.decimalDigit;
+const REMOVABLE = SCAN_FLAGS.removable;
+const RIGHT_TO_LEFT = SCAN_FLAGS.rightToLeft;
 
 /** The verdict a balanced pair or a mark gets: kept, or removed for a reason. */
 export type PairVerdict = 'keep' | 'no_rtl' | 'override_reorders' | 'inside_word' | 'repeated';
@@ -28,42 +32,56 @@ export class BidiParagraph {
   private readonly letterBefore: Int32Array;
   private readonly letterAfter: Int32Array;
 
+  /** `codePoints` must have their facts learnt already (see scan-facts.ts). */
   constructor(private readonly codePoints: readonly number[]) {
+    const table = scanFactsTable();
     const length = codePoints.length;
-    this.rtlBefore = new Int32Array(length + 1);
-    this.reorderableBefore = new Int32Array(length + 1);
-    this.realBefore = new Int32Array(length).fill(-1);
-    this.realOrMarkBefore = new Int32Array(length).fill(-1);
-    this.realAfter = new Int32Array(length).fill(-1);
-    this.letterBefore = new Int32Array(length).fill(-1);
-    this.letterAfter = new Int32Array(length).fill(-1);
+    const rtlBefore = new Int32Array(length + 1);
+    const reorderableBefore = new Int32Array(length + 1);
+    const realBefore = new Int32Array(length);
+    const realOrMarkBefore = new Int32Array(length);
+    const letterBefore = new Int32Array(length);
+    let rtlCount = 0;
+    let reorderableCount = 0;
     let real = -1;
     let realOrMark = -1;
     let letter = -1;
     for (let at = 0; at < length; at++) {
       const codePoint = codePoints[at] ?? 0;
-      const kept = !isRemovable(codePoint);
-      const rtl = kept && isRightToLeft(codePoint);
-      const reorderable = kept && ((isLetter(codePoint) && !rtl) || isDecimalDigit(codePoint));
-      this.rtlBefore[at + 1] = (this.rtlBefore[at] ?? 0) + (rtl ? 1 : 0);
-      this.reorderableBefore[at + 1] = (this.reorderableBefore[at] ?? 0) + (reorderable ? 1 : 0);
-      this.realBefore[at] = real;
-      this.realOrMarkBefore[at] = realOrMark;
-      this.letterBefore[at] = letter;
+      const facts = table[codePoint] as number;
+      const kept = (facts & REMOVABLE) === 0;
+      const rtl = kept && (facts & RIGHT_TO_LEFT) !== 0;
+      if (rtl) rtlCount++;
+      if (kept && ((facts & LETTER) !== 0 ? !rtl : (facts & DECIMAL_DIGIT) !== 0)) reorderableCount++;
+      rtlBefore[at + 1] = rtlCount;
+      reorderableBefore[at + 1] = reorderableCount;
+      realBefore[at] = real;
+      realOrMarkBefore[at] = realOrMark;
+      letterBefore[at] = letter;
       if (kept) real = codePoint;
       if (kept || BIDI_MARKS.has(codePoint)) realOrMark = codePoint;
-      if (kept && isLetter(codePoint)) letter = codePoint;
+      if (kept && (facts & LETTER) !== 0) letter = codePoint;
     }
-    [real, letter] = [-1, -1];
+    const realAfter = new Int32Array(length);
+    const letterAfter = new Int32Array(length);
+    real = letter = -1;
     for (let at = length - 1; at >= 0; at--) {
       const codePoint = codePoints[at] ?? 0;
-      const kept = !isRemovable(codePoint);
-      this.realAfter[at] = real;
-      this.letterAfter[at] = letter;
+      const facts = table[codePoint] as number;
+      const kept = (facts & REMOVABLE) === 0;
+      realAfter[at] = real;
+      letterAfter[at] = letter;
       if (kept) real = codePoint;
-      if (kept && isLetter(codePoint)) letter = codePoint;
+      if (kept && (facts & LETTER) !== 0) letter = codePoint;
     }
-    this.hasRtl = (this.rtlBefore[length] ?? 0) > 0;
+    this.rtlBefore = rtlBefore;
+    this.reorderableBefore = reorderableBefore;
+    this.realBefore = realBefore;
+    this.realOrMarkBefore = realOrMarkBefore;
+    this.realAfter = realAfter;
+    this.letterBefore = letterBefore;
+    this.letterAfter = letterAfter;
+    this.hasRtl = rtlCount > 0;
   }
 
   /**

@@ -1,6 +1,7 @@
 // Bidi controls: which embeddings, overrides, isolates and marks belong to right-to-left text, per paragraph.
 import { unitLength } from './codepoint.js';
 import { BidiParagraph, type PairVerdict } from './bidi-paragraph.js';
+import { learnScanFactsOf } from './scan-facts.js';
 
 /** What happens to one bidi control: kept, or removed for a reason. */
 export type BidiVerdict = PairVerdict | 'unbalanced' | 'overflow';
@@ -20,7 +21,9 @@ const LRI = 0x2066;
 const RLI = 0x2067;
 const FSI = 0x2068;
 const PDI = 0x2069;
-const MARKS: ReadonlySet<number> = new Set([0x200e, 0x200f, 0x061c]);
+const LRM = 0x200e;
+const RLM = 0x200f;
+const ALM = 0x061c;
 
 /**
  * Decides every bidi control in `text` (keyed by UTF-16 index). Paragraphs end at the code points
@@ -40,6 +43,7 @@ export function planBidi(
   breaksParagraph: (codePoint: number) => boolean,
 ): ReadonlyMap<number, BidiVerdict> {
   const verdicts = new Map<number, BidiVerdict>();
+  learnScanFactsOf(text);
   let start = 0;
   let hasControl = false;
   for (let index = 0; index <= text.length;) {
@@ -59,7 +63,11 @@ export function planBidi(
 
 function isBidiControl(codePoint: number): boolean {
   return (
-    (codePoint >= LRE && codePoint <= RLO) || (codePoint >= LRI && codePoint <= PDI) || MARKS.has(codePoint)
+    (codePoint >= LRE && codePoint <= RLO) ||
+    (codePoint >= LRI && codePoint <= PDI) ||
+    codePoint === LRM ||
+    codePoint === RLM ||
+    codePoint === ALM
   );
 }
 
@@ -101,7 +109,7 @@ function planParagraph(text: string, start: number, end: number, verdicts: Map<n
         pairs.push([open.pop() ?? isolate, position]);
         openIsolates--;
       }
-    } else if (MARKS.has(codePoint)) {
+    } else if (codePoint === LRM || codePoint === RLM || codePoint === ALM) {
       decide(position, paragraph.markVerdict(position));
     }
   });

@@ -1,5 +1,5 @@
 // UTS #39 confusable data (the unhomoglyph package's copy of confusables.txt) and the skeleton transform.
-import { createRequire } from 'node:module';
+import data from 'unhomoglyph/data.json' with { type: 'json' };
 import { isSpecial } from './special.js';
 
 /** The confusables.txt version the installed unhomoglyph 1.0.6 data was generated from. */
@@ -16,12 +16,16 @@ export function confusablePrototypes(): ReadonlyMap<number, string> {
   return prototypes;
 }
 
+/**
+ * Reads the package's JSON data, imported as a JSON module (no Node-only loader, so the prompt sink's
+ * browser bundle can carry it).
+ */
 function loadPrototypes(): ReadonlyMap<number, string> {
-  const data: unknown = createRequire(import.meta.url)('unhomoglyph/data.json');
-  if (typeof data !== 'object' || data === null)
+  const entries: unknown = data;
+  if (typeof entries !== 'object' || entries === null)
     throw new TypeError('unhomoglyph/data.json is not an object');
   const map = new Map<number, string>();
-  for (const [source, prototype] of Object.entries(data)) {
+  for (const [source, prototype] of Object.entries(entries)) {
     const codePoint = source.codePointAt(0);
     if (
       codePoint === undefined ||

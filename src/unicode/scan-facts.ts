@@ -4,7 +4,7 @@ import { isRightToLeft } from './direction.js';
 import { isNfcSensitive } from './nfc-sensitive.js';
 import { CATEGORY_FLAGS, isWildcardScriptId, packedProperties, scriptIdOf } from './properties.js';
 import { isSharedByAllScripts } from './script-coverage.js';
-import { isSpecial } from './special.js';
+import { classifySpecial, isRemovable, isSpecial } from './special.js';
 
 /**
  * Flags above the 16 bits of {@link packedProperties} (which keep their meaning: `facts & 0xffff` is the
@@ -32,6 +32,10 @@ export const SCAN_FLAGS = Object.freeze({
    * read for one that is not half of a pair.
    */
   loneSurrogate: 1 << 25,
+  /** A special code point that cleaning may remove (see `isRemovable` in special.ts). */
+  removable: 1 << 26,
+  /** A line break: line feed, carriage return, NEL, line and paragraph separators. */
+  lineBreak: 1 << 27,
 });
 
 /** Set on every computed entry, so that 0 always means "not computed yet". */
@@ -62,7 +66,7 @@ export function scanFactsOf(codePoint: number): number {
 
 /** Computes and remembers the facts of every code point of `text` that has none yet. */
 export function learnScanFactsOf(text: string): void {
-  for (let index = 0; index < text.length; ) {
+  for (let index = 0; index < text.length;) {
     const codePoint = text.codePointAt(index) ?? 0;
     if (facts[codePoint] === 0) learnScanFacts(codePoint);
     index += codePoint > 0xffff ? 2 : 1;
@@ -86,7 +90,9 @@ export function learnScanFacts(codePoint: number): number {
     (codePoint >= 0x80 ? SCAN_FLAGS.nonAscii : 0) |
     (letter && ownScript ? SCAN_FLAGS.scriptLetter : 0) |
     (isRightToLeft(codePoint) ? SCAN_FLAGS.rightToLeft : 0) |
-    (isLoneSurrogate ? SCAN_FLAGS.loneSurrogate : 0);
+    (isLoneSurrogate ? SCAN_FLAGS.loneSurrogate : 0) |
+    (isRemovable(codePoint) ? SCAN_FLAGS.removable : 0) |
+    (classifySpecial(codePoint) === 'line_break' ? SCAN_FLAGS.lineBreak : 0);
   facts[codePoint] = value;
   return value;
 }

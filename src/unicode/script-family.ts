@@ -42,9 +42,10 @@ export function dominantFamily(scriptLetters: readonly number[]): string | undef
   let best: string | undefined;
   let bestCount = 0;
   for (let id = 0; id < scriptLetters.length; id++) {
+    if (scriptLetters[id] === undefined) continue;
     const family = familyOfScriptId(id);
-    const letters = family === HAN ? (id === firstHanId ? hanLetters : undefined) : scriptLetters[id];
-    if (letters !== undefined && letters > bestCount) {
+    const letters = family !== HAN ? (scriptLetters[id] ?? 0) : id === firstHanId ? hanLetters : 0;
+    if (letters > bestCount) {
       best = family;
       bestCount = letters;
     }

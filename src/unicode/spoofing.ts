@@ -20,7 +20,8 @@ export interface WordReport {
 }
 
 const NONE: WordTally = Object.freeze({ words: 0, scripts: Object.freeze([]), imitated: Object.freeze([]) });
-const CLEAN: WordReport = Object.freeze({ mixedScript: NONE, confusable: NONE });
+/** The report of a text with no flagged word. */
+export const NO_FLAGGED_WORDS: WordReport = Object.freeze({ mixedScript: NONE, confusable: NONE });
 
 /**
  * Flags words (runs of letters, marks and digits) that mix scripts beyond UTS #39's Moderately Restrictive
@@ -40,7 +41,7 @@ export function inspectWords(text: string): WordReport {
  */
 export function judgeWords(text: string, scan: TextScan): WordReport {
   const candidates = scan.candidates;
-  if (candidates.length === 0) return CLEAN;
+  if (candidates.length === 0) return NO_FLAGGED_WORDS;
   const judge = new WordJudge(dominantFamily(scan.scriptLetters));
   for (let at = 0; at < candidates.length; at += 3) {
     const script = candidates[at + 2] ?? CLOSER_LOOK;
@@ -70,20 +71,26 @@ class WordJudge {
   }
 }
 
+/** Words flagged for one reason; its sets are made with the first flagged word. */
 class Tally {
   private words = 0;
-  private readonly scripts = new Set<string>();
-  private readonly imitated = new Set<string>();
+  private scripts: Set<string> | undefined;
+  private imitated: Set<string> | undefined;
 
   add(fact: WordFacts, imitated: string | undefined): void {
     this.words++;
-    for (const script of fact.scripts) if (familyOf(script) !== imitated) this.scripts.add(script);
-    if (fact.commonLetters > 0) this.scripts.add('Common');
-    if (imitated !== undefined) this.imitated.add(imitated);
+    const scripts = (this.scripts ??= new Set());
+    for (const script of fact.scripts) if (familyOf(script) !== imitated) scripts.add(script);
+    if (fact.commonLetters > 0) scripts.add('Common');
+    if (imitated !== undefined) (this.imitated ??= new Set()).add(imitated);
   }
 
   result(): WordTally {
     if (this.words === 0) return NONE;
-    return { words: this.words, scripts: [...this.scripts].sort(), imitated: [...this.imitated].sort() };
+    return {
+      words: this.words,
+      scripts: [...(this.scripts ?? [])].sort(),
+      imitated: [...(this.imitated ?? [])].sort(),
+    };
   }
 }

@@ -2,7 +2,7 @@
 import { codePointAtIndex, codePointBefore, unitLength } from './codepoint.js';
 import { isEmojiCharacter, isEmojiModifier, isPictographic, EMOJI_PRESENTATION_SELECTOR } from './emoji.js';
 import { isLetter, isLetterOrMark, scriptOf } from './properties.js';
-import { isRemovable } from './special.js';
+import { SCAN_FLAGS, scanFactsOf } from './scan-facts.js';
 
 /**
  * Scripts whose spelling uses ZWJ and ZWNJ: cursive-joining scripts (ZWNJ breaks a join, as in Persian
@@ -133,6 +133,11 @@ function betweenLettersOf(text: string, index: number, script: string): boolean 
     scriptOf(before) === script &&
     nextRealIsLetterOrMarkOf(text, index + 1, script)
   );
+}
+
+/** True for a code point that cleaning may remove (see special.ts), read from the scan facts. */
+function isRemovable(codePoint: number): boolean {
+  return codePoint >= 0 && (scanFactsOf(codePoint) & SCAN_FLAGS.removable) !== 0;
 }
 
 function isRealLetterOrMark(codePoint: number): boolean {

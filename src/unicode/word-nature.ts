@@ -103,7 +103,7 @@ function passesFor(fact: WordFacts, wholeScript: boolean): string | undefined {
  * a word of another. Spares most words the skeleton.
  */
 function mayImitate(word: string): boolean {
-  for (let index = 0; index < word.length; ) {
+  for (let index = 0; index < word.length;) {
     const codePoint = word.codePointAt(index) ?? 0;
     if ((scanFactsOf(codePoint) & SCAN_FLAGS.steadfastLetter) !== 0) return false;
     index += codePoint > 0xffff ? 2 : 1;

@@ -21,6 +21,8 @@ const SCRIPT_SHIFT = 4;
 /** Script ids up to this one are Common and Inherited. */
 const LAST_WILDCARD_SCRIPT = 1;
 
+const NONE: readonly number[] = Object.freeze([]);
+
 /** The script slot of a {@link TextScan.candidates} triple for a word to judge in every case. */
 export const CLOSER_LOOK = -1;
 
@@ -71,7 +73,7 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
   const table = scanFactsTable();
   const specialMask = withLayout ? SPECIAL | LAYOUT : SPECIAL;
   const words = new Words();
-  const specials: number[] = [];
+  let specials: number[] | undefined;
   let seen = 0;
   const length = text.length;
   let index = 0;
@@ -86,7 +88,7 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
     if (facts === 0) return undefined;
     if ((facts & WORD_CHARACTER) === 0) {
       seen |= facts;
-      if ((facts & specialMask) !== 0) specials.push(index);
+      if ((facts & specialMask) !== 0) (specials ??= []).push(index);
       index = next;
       continue;
     }
@@ -97,7 +99,6 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
     let firstScript = 0;
     let mixed = false;
     let letters = 0;
-    let scriptLetters = 0;
     for (;;) {
       wordFacts |= facts;
       const script = (facts & PACKED_PROPERTIES) >> SCRIPT_SHIFT;
@@ -106,7 +107,6 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
         else mixed = true;
       }
       letters += facts & LETTER;
-      scriptLetters += (facts & SCRIPT_LETTER) === 0 ? 0 : 1;
       index = next;
       if (index >= length) break;
       codePoint = text.charCodeAt(index);
@@ -121,24 +121,42 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
     }
     seen |= wordFacts;
     // Special characters inside words are rare (variation selectors, Hangul fillers): listed here, in order.
-    if ((wordFacts & specialMask) !== 0) listSpecials(text, start, index, specialMask, specials);
+    if ((wordFacts & specialMask) !== 0) listSpecials(text, start, index, specialMask, (specials ??= []));
     // Most words are ASCII: counted here, without a call.
     if ((wordFacts & NON_ASCII) === 0) words.asciiLetters += index - start;
-    else words.end(start, index, firstFacts, wordFacts, firstScript, mixed, letters, scriptLetters);
+    else words.end(text, start, index, firstFacts, wordFacts, firstScript, mixed, letters);
   }
   return {
     scriptLetters: words.scriptLetters(),
-    candidates: words.candidates,
-    specials,
+    candidates: words.candidates ?? NONE,
+    specials: specials ?? NONE,
     mayChangeUnderNfc: (seen & NFC_SENSITIVE) !== 0,
     loneSurrogates: (seen & LONE_SURROGATE) !== 0,
   };
 }
 
-/** Appends the UTF-16 index of every special code point of `text` in [start, end) to `specials`. */
-function listSpecials(text: string, start: number, end: number, specialMask: number, specials: number[]): void {
+/** How many letters of `text` in [start, end) have a script of their own (not Common or Inherited). */
+function lettersWithScript(text: string, start: number, end: number): number {
   const table = scanFactsTable();
-  for (let index = start; index < end; ) {
+  let letters = 0;
+  for (let index = start; index < end;) {
+    const codePoint = text.codePointAt(index) ?? 0;
+    if (((table[codePoint] as number) & SCRIPT_LETTER) !== 0) letters++;
+    index += codePoint > 0xffff ? 2 : 1;
+  }
+  return letters;
+}
+
+/** Appends the UTF-16 index of every special code point of `text` in [start, end) to `specials`. */
+function listSpecials(
+  text: string,
+  start: number,
+  end: number,
+  specialMask: number,
+  specials: number[],
+): void {
+  const table = scanFactsTable();
+  for (let index = start; index < end;) {
     const codePoint = text.codePointAt(index) ?? 0;
     if (((table[codePoint] as number) & specialMask) !== 0) specials.push(index);
     index += codePoint > 0xffff ? 2 : 1;
@@ -151,20 +169,21 @@ function codePointAtLead(text: string, index: number, lead: number): number {
   return trail >= 0xdc00 && trail <= 0xdfff ? (lead - 0xd800) * 0x400 + (trail - 0xdc00) + 0x10000 : lead;
 }
 
-/** What the words of a text add up to, as each one ends. */
+/** What the words of a text add up to, as each one ends: ASCII-only words are counted by the scan loop. */
 class Words {
-  readonly candidates: number[] = [];
+  /** Words to judge, as in {@link TextScan.candidates}; made when the first one is found. */
+  candidates: number[] | undefined;
   /** Characters of ASCII-only words, all counted as Latin letters (digits included). */
   asciiLetters = 0;
-  private readonly letters: number[] = [];
+  private letters: number[] | undefined;
 
   /**
-   * Counts and lists the word at [start, end). `firstFacts` are the facts of its first character and
-   * `facts` the OR of all its characters' facts; `script` is its first script of its own (0 for none) and
-   * `mixed` says it has a second one; `letters` counts its letters and `scriptLetters` those with a script
-   * of their own.
+   * Counts and lists the word at [start, end) of `text`, which is not ASCII-only. `firstFacts` are the
+   * facts of its first character and `facts` the OR of all its characters' facts; `script` is its first
+   * script of its own (0 for none) and `mixed` says it has a second one; `letters` counts its letters.
    */
   end(
+    text: string,
     start: number,
     end: number,
     firstFacts: number,
@@ -172,30 +191,29 @@ class Words {
     script: number,
     mixed: boolean,
     letters: number,
-    scriptLetters: number,
   ): void {
-    if ((facts & NON_ASCII) === 0) {
-      this.asciiLetters += end - start;
-    } else if (mixed || (facts & SHARED_LETTER) !== 0) {
-      this.count(script, scriptLetters);
-      this.candidates.push(start, end, CLOSER_LOOK);
+    if (mixed || (facts & SHARED_LETTER) !== 0) {
+      this.count(script, lettersWithScript(text, start, end));
+      (this.candidates ??= []).push(start, end, CLOSER_LOOK);
     } else if (script !== 0) {
       this.count(script, letters);
       if (letters >= 2 && (facts & STEADFAST_LETTER) === 0 && (firstFacts & RIGHT_TO_LEFT) === 0)
-        this.candidates.push(start, end, script);
+        (this.candidates ??= []).push(start, end, script);
     }
   }
 
   /** Letters per script id; the characters of ASCII-only words count as Latin. */
-  scriptLetters(): number[] {
+  scriptLetters(): readonly number[] {
     if (latinId < 0) latinId = scriptIdOf(packedProperties(LATIN_SMALL_A));
     if (this.asciiLetters > 0) this.count(latinId, this.asciiLetters);
     this.asciiLetters = 0;
-    return this.letters;
+    return this.letters ?? NONE;
   }
 
   /** Adds letters to a script's count; script 0 (a word without a script of its own) counts for none. */
   private count(scriptId: number, letters: number): void {
-    if (scriptId !== 0) this.letters[scriptId] = (this.letters[scriptId] ?? 0) + letters;
+    if (scriptId === 0) return;
+    const counts = (this.letters ??= []);
+    counts[scriptId] = (counts[scriptId] ?? 0) + letters;
   }
 }

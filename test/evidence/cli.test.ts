@@ -82,7 +82,11 @@ describe('airlock evidence and keys commands', () => {
       '--key-file',
       'keys.json',
     ]);
-    expect(tenant).toMatchObject({ code: 1, stdout: '', stderr: 'evidence get: refused (tenant_mismatch)\n' });
+    expect(tenant).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'evidence get: refused (tenant_mismatch)\n',
+    });
     const role = await run(evidenceGetCommand, [
       ref,
       '--role',

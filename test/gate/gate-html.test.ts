@@ -11,7 +11,11 @@ const tool = defineTool({
     type: 'object',
     required: ['summary'],
     properties: {
-      summary: { type: 'string', maxLength: 2000, 'x-purpose': { kind: 'html', hosts: ['docs.example.com'] } },
+      summary: {
+        type: 'string',
+        maxLength: 2000,
+        'x-purpose': { kind: 'html', hosts: ['docs.example.com'] },
+      },
     },
     additionalProperties: false,
   },
@@ -30,7 +34,8 @@ test('a short allowed link is kept with its hardened rel, even though rel more t
 
 test('script, event handlers and links to other hosts are removed, and reported by code', async () => {
   const raw = JSON.stringify({
-    summary: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="https://evil.example/?d=1">go</a></p>',
+    summary:
+      '<p onclick="steal()">Hi<script>alert(1)</script> <a href="https://evil.example/?d=1">go</a></p>',
   });
   const outcome = await gate.accept(tool, raw, context);
   expect(outcome.ok).toBe(true);
