@@ -1,5 +1,5 @@
 // Resolves a JSON pointer whose `*` segments match every item or member, into the list of matches.
-import { parsePointer, type PointerSegment } from '../pointer/pointer.js';
+import { isArrayIndex, parsePointer, type PointerSegment } from '../pointer/pointer.js';
 
 /** One place a wildcard pointer matched: the concrete path and the value there. */
 export interface PointerMatch {
@@ -28,7 +28,7 @@ export function matchPointer(root: unknown, pointer: WildcardPointer): PointerMa
       if (Array.isArray(value)) {
         if (segment === '*')
           value.forEach((item: unknown, i) => next.push({ path: [...path, i], value: item }));
-        else if (/^(0|[1-9][0-9]*)$/.test(segment) && Number(segment) < value.length) {
+        else if (isArrayIndex(segment) && Number(segment) < value.length) {
           next.push({ path: [...path, Number(segment)], value: value[Number(segment)] as unknown });
         }
       } else if (typeof value === 'object' && value !== null) {

@@ -66,18 +66,47 @@ export function parsePointer(pointer: string): string[] {
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/** The value at a path, or `undefined` when any step is missing. Reads own properties only. */
-export function resolvePath(value: unknown, path: readonly string[]): unknown {
-  let current = value;
+/** True for an array index as JSON pointers write it: `0`, or digits without a leading zero. */
+export function isArrayIndex(segment: string): boolean {
+  return ARRAY_INDEX.test(segment);
+}
+
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
+/** Where a path leads in a value: the value there, and its container and key (none for the empty path). */
+export interface Located {
+  readonly value: unknown;
+  readonly container: object | undefined;
+  readonly key: string | number;
+}
+
+/**
+ * Follows a path through a value, or returns `undefined` when any step is missing. Reads own properties
+ * only, and array items only by canonical index within the array.
+ */
+export function locatePath(root: unknown, path: readonly string[]): Located | undefined {
+  let value = root;
+  let container: object | undefined;
+  let key: string | number = '';
   for (const segment of path) {
-    if (Array.isArray(current)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
-      current = current[Number(segment)];
-    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) {
-      current = (current as Record<string, unknown>)[segment];
+    if (Array.isArray(value)) {
+      const index = Number(segment);
+      if (!ARRAY_INDEX.test(segment) || index >= value.length) return undefined;
+      container = value;
+      key = index;
+      value = value[index];
+    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, segment)) {
+      container = value;
+      key = segment;
+      value = (value as Record<string, unknown>)[segment];
     } else {
       return undefined;
     }
   }
-  return current;
+  return { value, container, key };
+}
+
+/** The value at a path, or `undefined` when any step is missing (see {@link locatePath}). */
+export function resolvePath(value: unknown, path: readonly string[]): unknown {
+  return locatePath(value, path)?.value;
 }

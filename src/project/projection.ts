@@ -1,6 +1,6 @@
 // Declarative projection: builds the small agent-facing object from a sanitized value, carrying purposes.
 import { setOwnMember } from '../json/own-member.js';
-import { childPointer, escapeSegment, parsePointer } from '../pointer/pointer.js';
+import { childPointer, escapeSegment, locatePath, parsePointer } from '../pointer/pointer.js';
 import type { PurposeIndex } from '../purposes/purpose-index.js';
 import type { PurposeKind } from '../purposes/kinds.js';
 import { ContractError } from '../schema/contract-error.js';
@@ -29,13 +29,6 @@ export type CompiledProjection = (value: unknown, purposes: PurposeIndex) => Pro
 interface Out {
   readonly index: PurposeIndex;
   readonly purposes: PurposeMap;
-}
-
-/** Where a picked value sits in the sanitized value (its container and key; none for the root). */
-interface Found {
-  readonly value: unknown;
-  readonly container: object | undefined;
-  readonly key: string | number;
 }
 
 type Step = (source: unknown, out: Out, outPointer: string) => unknown;
@@ -90,7 +83,7 @@ function compileField(rule: ProjectionSpec[string], location: string): Step {
       ? compilePick(rule.each, `${location}/each`)
       : compileObject(rule.each, `${location}/each`);
   return (source, out, outPointer) => {
-    const list = find(source, fromPath)?.value;
+    const list = locatePath(source, fromPath)?.value;
     if (!Array.isArray(list)) return undefined;
     return list.map((item, i) => each(item, out, `${outPointer}/${String(i)}`));
   };
@@ -107,7 +100,7 @@ function compilePath(pointer: string, location: string): readonly string[] {
 function compilePick(pointer: string, location: string): Step {
   const path = compilePath(pointer, location);
   return (source, out, outPointer) => {
-    const found = find(source, path);
+    const found = locatePath(source, path);
     if (found === undefined) return undefined;
     if (typeof found.value === 'string') {
       const kind = found.container === undefined ? out.index.root : out.index.of(found.container, found.key);
@@ -117,31 +110,6 @@ function compilePick(pointer: string, location: string): Step {
     return copy(found.value, out, outPointer);
   };
 }
-
-/** The value at a path with its container (own properties only; canonical array indices only). */
-function find(root: unknown, path: readonly string[]): Found | undefined {
-  let value = root;
-  let container: object | undefined;
-  let key: string | number = '';
-  for (const segment of path) {
-    if (Array.isArray(value)) {
-      const index = Number(segment);
-      if (!CANONICAL_INDEX.test(segment) || index >= value.length) return undefined;
-      container = value;
-      key = index;
-      value = value[index];
-    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, segment)) {
-      container = value;
-      key = segment;
-      value = (value as Record<string, unknown>)[segment];
-    } else {
-      return undefined;
-    }
-  }
-  return { value, container, key };
-}
-
-const CANONICAL_INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** Copies a JSON value, recording the purposes of its strings under pointers into the copy. */
 function copy(value: unknown, out: Out, to: string): unknown {

@@ -1,5 +1,6 @@
 // The `enum` purpose: a value from a fixed list, matched exactly.
 import { ContractError } from '../schema/contract-error.js';
+import { finiteValues } from '../schema/subschemas.js';
 import { refuseOptions, type Purpose } from './purpose.js';
 
 /**
@@ -10,8 +11,8 @@ export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<R
   kind: 'enum',
   configure(site) {
     const { node, location } = site;
-    const values = node.enum ?? (node.const === undefined ? undefined : [node.const]);
-    if (!Array.isArray(values)) {
+    const values = finiteValues(node);
+    if (values === undefined) {
       throw new ContractError(
         'contract.invalid_purpose',
         location,

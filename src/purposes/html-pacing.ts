@@ -18,8 +18,8 @@ function nextMacrotask(): Promise<void> {
  * Resolves when the caller may parse one value into a DOM, and counts that parse against this macrotask.
  * Callers parse synchronously right after it resolves. Once the turn's share is used, callers wait for a
  * `setImmediate` turn: the job that held the earlier documents has then ended and they can be collected.
- * This applies to every caller, inside a contract or not, because the sanitize stage starts every field's
- * sanitizing during its walk, before it awaits the results in batches.
+ * This applies to every caller, inside a contract or not: the sanitize stage starts every field's sanitizing
+ * during its walk and awaits the results together, so this is the one place that paces DOM work.
  */
 export async function awaitDomTurn(): Promise<void> {
   while (parsesThisTurn >= DOM_PARSES_PER_TURN) await nextMacrotask();

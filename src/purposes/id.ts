@@ -1,5 +1,6 @@
 // The `id` purpose: a strict identifier, matched by its pattern, ASCII only, never normalized.
 import { ContractError } from '../schema/contract-error.js';
+import { finiteValues } from '../schema/subschemas.js';
 import { refuseOptions, type Purpose } from './purpose.js';
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
@@ -15,8 +16,7 @@ export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
     if (
       typeof node.pattern !== 'string' &&
       typeof node.format !== 'string' &&
-      node.enum === undefined &&
-      node.const === undefined
+      finiteValues(node) === undefined
     ) {
       throw new ContractError(
         'contract.invalid_purpose',

@@ -1,7 +1,7 @@
 // Resolves each string leaf of a contract to its configured purpose: explicit `x-purpose`, or an implied enum.
 import { ContractError } from '../schema/contract-error.js';
 import { PURPOSE_KEYWORD } from '../schema/purpose-keyword.js';
-import { isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
+import { finiteValues, isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
 import { enumPurpose } from './enum.js';
 import { htmlPurpose } from './html.js';
 import { idPurpose } from './id.js';
@@ -40,7 +40,7 @@ export function resolvePurpose(
     const { kind: declaredKind, ...rest } = declared;
     kind = declaredKind as PurposeKind;
     options = rest;
-  } else if (node.enum !== undefined || node.const !== undefined) {
+  } else if (finiteValues(node) !== undefined) {
     kind = 'enum';
   } else {
     throw new ContractError(

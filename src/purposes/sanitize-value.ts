@@ -25,9 +25,6 @@ export type SanitizeResult =
     }
   | { readonly ok: false; readonly issue: Issue; readonly findings: readonly Finding[] };
 
-/** How many asynchronous sanitizations (rich text) run between two turns of the event loop. */
-const ASYNC_BATCH = 32;
-
 /** Where a string sits: its fresh container and key (none for a string at the root). */
 type Place = { readonly container: object; readonly key: string | number } | undefined;
 
@@ -53,8 +50,8 @@ interface Walk {
 
 /**
  * Builds a fresh copy of a validated value in which every string went through its purpose. Objects are
- * created with own data properties only. Rich-text purposes may be asynchronous: they are awaited in
- * batches with a macrotask turn between batches. The copy is refused when a purpose refuses a value, when a
+ * created with own data properties only. Rich-text purposes may be asynchronous: every one is started during
+ * the walk and awaited together (the html purpose paces its own DOM work across macrotasks). The copy is refused when a purpose refuses a value, when a
  * value grows beyond the expansion budget, or when the whole grows beyond `safeMaxBytes`.
  */
 export async function sanitizeValue(
@@ -75,13 +72,11 @@ export async function sanitizeValue(
     root: undefined,
   };
   const visited = visit(value, shape, walk, undefined, '', undefined);
-  for (let start = 0; start < walk.pending.length && walk.failure === undefined; start += ASYNC_BATCH) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    const batch = walk.pending.slice(start, start + ASYNC_BATCH);
-    const outcomes = await Promise.all(batch.map((item) => item.promise));
-    outcomes.forEach((outcome, i) => {
-      const item = batch[i];
-      if (item !== undefined) settle(outcome, item.input, item.path, walk, item.place);
+  if (walk.pending.length > 0 && walk.failure === undefined) {
+    const outcomes = await Promise.all(walk.pending.map((item) => item.promise));
+    walk.pending.forEach((item, i) => {
+      const outcome = outcomes[i];
+      if (outcome !== undefined) settle(outcome, item.input, item.path, walk, item.place);
     });
   }
   if (walk.failure !== undefined) return { ok: false, issue: walk.failure, findings: walk.findings };

@@ -4,7 +4,9 @@ import { ContractError } from './contract-error.js';
 import { resolveLocalRef } from './refs.js';
 import { isSecureSchemaNode } from './secure.js';
 import {
+  admitsFiniteStrings,
   declaredTypes,
+  finiteValues,
   isSchemaObject,
   subschemasOf,
   type SchemaNode,
@@ -120,7 +122,7 @@ function checkValueIsConstrained(node: SchemaObject, location: string): void {
 function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafCheck): void {
   const types = declaredTypes(node) ?? [];
   const { location } = visit;
-  const finite = node.enum !== undefined || node.const !== undefined;
+  const finite = finiteValues(node) !== undefined;
   if (types.includes('object')) {
     const closed =
       node.additionalProperties === false || node.unevaluatedProperties === false || visit.closedByParent;
@@ -145,7 +147,7 @@ function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafC
   if (types.includes('string') && !finite && typeof node.maxLength !== 'number') {
     throw new ContractError('contract.unbounded_string', location, 'Strings need "maxLength"');
   }
-  if (types.includes('string') || (types.length === 0 && finiteStrings(node))) {
+  if (types.includes('string') || (types.length === 0 && admitsFiniteStrings(node))) {
     onStringLeaf(node, location);
   } else if (node[PURPOSE_KEYWORD] !== undefined) {
     throw new ContractError(
@@ -154,12 +156,6 @@ function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafC
       `"${PURPOSE_KEYWORD}" belongs on string schemas`,
     );
   }
-}
-
-/** True when an `enum`/`const` admits at least one string. */
-function finiteStrings(node: SchemaObject): boolean {
-  const values = node.enum ?? (node.const === undefined ? [] : [node.const]);
-  return Array.isArray(values) && values.some((value) => typeof value === 'string');
 }
 
 function checkConditionSecurity(node: SchemaNode, location: string): void {

@@ -4,7 +4,13 @@ import { formatPointer } from '../pointer/pointer.js';
 import type { ConfiguredPurpose } from '../purposes/purpose.js';
 import { groupBranchTests } from './branch-test.js';
 import { resolveLocalRef } from './refs.js';
-import { declaredTypes, isSchemaObject, type SchemaNode, type SchemaObject } from './subschemas.js';
+import {
+  admitsFiniteStrings,
+  declaredTypes,
+  isSchemaObject,
+  type SchemaNode,
+  type SchemaObject,
+} from './subschemas.js';
 
 /** One schema node, reduced to what the sanitize walk needs. Built once per contract; may be cyclic. */
 export interface PlanNode {
@@ -72,7 +78,7 @@ export function buildPlan(
   const fill = (node: SchemaObject, out: PlanNode): void => {
     const location = locations.get(node) ?? '';
     const types = declaredTypes(node);
-    const isStringLeaf = types === undefined ? hasStringValues(node) : types.includes('string');
+    const isStringLeaf = types === undefined ? admitsFiniteStrings(node) : types.includes('string');
     if (isStringLeaf) out.purpose = leafPurpose(node, location);
     if (isSchemaObject(node.properties)) {
       for (const [key, schema] of Object.entries(node.properties)) {
@@ -122,11 +128,6 @@ export function buildPlan(
   };
 
   return plan(root);
-}
-
-function hasStringValues(node: SchemaObject): boolean {
-  const values = node.enum ?? (node.const === undefined ? [] : [node.const]);
-  return Array.isArray(values) && values.some((value) => typeof value === 'string');
 }
 
 /** Every schema object of a document mapped to its JSON pointer (the first one, for shared nodes). */

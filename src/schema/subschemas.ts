@@ -86,3 +86,14 @@ export function declaredTypes(node: SchemaObject): readonly string[] | undefined
   if (Array.isArray(type)) return type.filter((t): t is string => typeof t === 'string');
   return undefined;
 }
+
+/** The values an `enum` or `const` limits a node to, or `undefined` when it has neither. */
+export function finiteValues(node: SchemaObject): readonly unknown[] | undefined {
+  if (Array.isArray(node.enum)) return node.enum as unknown[];
+  return node.const === undefined ? undefined : [node.const];
+}
+
+/** True when a node's `enum`/`const` admits at least one string. */
+export function admitsFiniteStrings(node: SchemaObject): boolean {
+  return finiteValues(node)?.some((value) => typeof value === 'string') ?? false;
+}

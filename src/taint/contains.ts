@@ -1,5 +1,5 @@
 // Deep taint checks: finds untrusted wrappers anywhere inside arrays, objects, maps and sets.
-import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
+import { isArrayIndex, redactPointer, type PointerSegment } from '../pointer/pointer.js';
 import { isUntrusted } from './untrusted.js';
 
 /** Why a location counts as tainted. */
@@ -15,7 +15,6 @@ export interface TaintHit {
 
 /** The segment that stands for a symbol-keyed property in a pointer. */
 const SYMBOL_SEGMENT = '$symbol';
-const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** A path kept as a chain from the leaf up, so descending costs one node, not a copy of the whole path. */
 interface PathNode {
@@ -86,7 +85,7 @@ function children(container: object, path: PathNode | undefined, hits: TaintHit[
     const descriptor = Object.getOwnPropertyDescriptor(container, key);
     if (descriptor === undefined || (isArray && key === 'length')) continue;
     const segment: PointerSegment =
-      typeof key === 'symbol' ? SYMBOL_SEGMENT : isArray && ARRAY_INDEX.test(key) ? Number(key) : key;
+      typeof key === 'symbol' ? SYMBOL_SEGMENT : isArray && isArrayIndex(key) ? Number(key) : key;
     const member: unknown = descriptor.value;
     if ('value' in descriptor) entries.push({ value: member, path: step(path, segment) });
     else hits.push({ pointer: pointerOf(step(path, segment)), reason: 'accessor' });
