@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { contractFromJson, parseContractText } from '../src/gate/contract-file.js';
+import { contractFromJson, parseContractText } from '../src/contract/contract-file.js';
 import { createGate } from '../src/gate/create-gate.js';
-import { defineTool } from '../src/gate/define-tool.js';
+import { defineTool } from '../src/contract/define-tool.js';
 import { ticketSearchJson } from './fixtures/ticket-search.js';
 import { compare, mbPerSecond, projectRoot, type BenchRow, type BenchSuite } from './harness.js';
 

@@ -3,13 +3,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { htmlPurpose } from '../src/purposes/html.js';
-import { HTML_DEFAULTS } from '../src/purposes/html-options.js';
+import { htmlPurpose } from '../src/purposes/html/sanitize-html.js';
+import { HTML_DEFAULTS } from '../src/purposes/html/options.js';
 import {
   HTML_ALLOWED_ATTRIBUTES,
   HTML_ALLOWED_TAGS,
   HTML_FORBIDDEN_CONTENTS,
-} from '../src/purposes/html-profile.js';
+} from '../src/purposes/html/profile.js';
 import { utf8Length } from '../src/unicode/codepoint.js';
 import type { BenchRow, BenchSuite } from './harness.js';
 import { compare, mbPerSecond, projectRoot } from './harness.js';

@@ -1,6 +1,6 @@
 // Bench "text hygiene": sanitizeText throughput on ~1 KB fields against a plain control/format strip.
-import { sanitizeText } from '../src/purposes/text.js';
-import { resolveTextOptions, type ResolvedTextOptions } from '../src/purposes/text-options.js';
+import { sanitizeText } from '../src/purposes/text/sanitize-text.js';
+import { resolveTextOptions, type ResolvedTextOptions } from '../src/purposes/text/options.js';
 import { ticketSearchJson, type TicketSearchResponse } from './fixtures/ticket-search.js';
 import { compare, mbPerSecond, type BenchRow, type BenchSuite } from './harness.js';
 

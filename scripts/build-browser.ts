@@ -6,7 +6,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 const ROOT = join(import.meta.dirname, '..');
 
 /** The module the bundle is built from. */
-export const BROWSER_ENTRY = join(ROOT, 'sinks/html/browser.ts');
+export const BROWSER_ENTRY = join(ROOT, 'src/browser.ts');
 
 /** Where `npm run build:browser` writes the bundle. */
 export const BROWSER_BUNDLE = join(ROOT, 'dist/browser/airlock-sinks.js');

@@ -1,8 +1,8 @@
 // Sanitizes an html field with the html purpose's DOMPurify sanitizer bound to the page's own window.
 import DOMPurify, { type WindowLike } from 'dompurify';
 import type { EgressPolicy } from '../../src/egress/policy.js';
-import type { Finding } from '../../src/purposes/finding.js';
-import { createHtmlDomSanitizer, type HtmlDomSanitizer } from '../../src/purposes/html-dom.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
+import { createHtmlDomSanitizer, type HtmlDomSanitizer } from '../../src/purposes/html/dom.js';
 
 /** Sanitized markup for one html field and what sanitizing changed, at the field's pointer. */
 export interface SanitizedMarkup {

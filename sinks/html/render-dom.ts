@@ -1,9 +1,9 @@
 // renderHtmlInto: the html sink for browsers — builds DOM nodes; text is only ever a text node.
-import { HTML_LINK_REL } from '../../src/purposes/html-profile.js';
-import type { Finding } from '../../src/purposes/finding.js';
+import { HTML_LINK_REL } from '../../src/purposes/html/profile.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { sanitizeMarkup } from './markup-dom.js';
-import { checkDisplayOptions, type DisplayOptions } from './display-options.js';
-import { planDisplay, type DisplayInput, type DisplayNode } from './plan.js';
+import { checkDisplayOptions, type DisplayOptions } from '../shared/display-options.js';
+import { planDisplay, type DisplayInput, type DisplayNode } from '../shared/plan.js';
 
 /** What rendering into the DOM changed: blocked links and what sanitizing removed, as findings. */
 export interface HtmlRenderReport {

@@ -1,10 +1,10 @@
 // renderHtml: the html sink for Node — an HTML string where text is escaped and markup is sanitized again.
-import type { Finding } from '../../src/purposes/finding.js';
-import { HTML_LINK_REL } from '../../src/purposes/html-profile.js';
-import { sanitizeHtml } from '../../src/purposes/html.js';
-import { checkDisplayOptions, type DisplayOptions } from './display-options.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
+import { HTML_LINK_REL } from '../../src/purposes/html/profile.js';
+import { sanitizeHtml } from '../../src/purposes/html/sanitize-html.js';
+import { checkDisplayOptions, type DisplayOptions } from '../shared/display-options.js';
 import { escapeHtml } from './escape.js';
-import { planDisplay, type DisplayInput, type DisplayNode } from './plan.js';
+import { planDisplay, type DisplayInput, type DisplayNode } from '../shared/plan.js';
 
 /** An HTML fragment for a chat UI, and what rendering changed (blocked links, sanitizer hits) as findings. */
 export interface HtmlRendering {

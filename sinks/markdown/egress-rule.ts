@@ -1,6 +1,6 @@
 // The last core rule of the markdown sink: re-checks every link and image token and hardens or withholds it.
 import type { StateCore, Token } from 'markdown-it';
-import { HTML_LINK_REL } from '../../src/purposes/html-profile.js';
+import { HTML_LINK_REL } from '../../src/purposes/html/profile.js';
 import type { LinkGuard } from './link-guard.js';
 import type { ImageMode } from './options.js';
 

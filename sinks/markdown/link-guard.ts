@@ -2,7 +2,7 @@
 import { checkUrl } from '../../src/egress/check-url.js';
 import type { EgressPolicy } from '../../src/egress/policy.js';
 import type { UrlBlockReason } from '../../src/egress/reasons.js';
-import type { Finding } from '../../src/purposes/finding.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 
 /** Checks the URLs of one render and reports, by reason, how many distinct URLs it blocked. */
 export interface LinkGuard {

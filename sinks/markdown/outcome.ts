@@ -1,7 +1,7 @@
 // renderOutcomeMarkdown: an outcome's data as Markdown source in which only policy-allowed URLs are links.
-import { checkDisplayOptions, type DisplayOptions } from '../html/display-options.js';
-import { planDisplay, type DisplayInput, type DisplayNode } from '../html/plan.js';
-import type { Finding } from '../../src/purposes/finding.js';
+import { checkDisplayOptions, type DisplayOptions } from '../shared/display-options.js';
+import { planDisplay, type DisplayInput, type DisplayNode } from '../shared/plan.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { escapeAsciiPunctuation, escapeMarkdown } from './escape.js';
 
 /** Markdown source for an outcome, and what the policy decided (blocked URLs), as findings. */

@@ -1,6 +1,6 @@
 // renderMarkdown: Markdown to HTML with raw HTML off and every link and image URL through the egress policy.
 import MarkdownIt from 'markdown-it';
-import type { Finding } from '../../src/purposes/finding.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { allowedImagesFor, enforceEgress, type EgressRuleContext } from './egress-rule.js';
 import { createLinkGuard } from './link-guard.js';
 import { resolveMarkdownOptions, type MarkdownOptions, type ResolvedMarkdownOptions } from './options.js';

@@ -1,6 +1,6 @@
 // buildPrompt: trusted text into system and instruction slots, untrusted values only into the wrapped data slot.
 import type { JsonValue } from '../../src/json/types.js';
-import type { Finding } from '../../src/purposes/finding.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { assertTrustedText } from '../../src/taint/trusted.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
 import type { Untrusted } from '../../src/taint/untrusted.js';

@@ -1,5 +1,5 @@
 // Neutralises untrusted text for a prompt: forged boundaries, guessed nonces, chat-template tokens, turn markers.
-import type { Finding } from '../../src/purposes/finding.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { findForgeries } from './detect.js';
 import type { Forgery } from './detect.js';
 import { foldText, originalRange } from './fold.js';

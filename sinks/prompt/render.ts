@@ -1,5 +1,5 @@
 // Renders one untrusted text as a bounded block: neutralise, encode for the mode, enclose in nonce-bearing tags.
-import type { Finding } from '../../src/purposes/finding.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { closingTag, openingTag, WRAP_MODES } from './boundary.js';
 import type { WrapMode } from './boundary.js';
 import { encodeContent } from './encode.js';

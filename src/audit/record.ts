@@ -1,8 +1,8 @@
 // The operator's record of one call through the gate: what happened and where, never the payload.
-import type { AgentCode } from '../gate/codes.js';
-import type { Issue } from '../gate/issue.js';
-import type { StageName } from '../gate/stages.js';
-import type { Finding } from '../purposes/finding.js';
+import type { AgentCode } from '../vocabulary/codes.js';
+import type { Issue } from '../vocabulary/issue.js';
+import type { StageName } from '../vocabulary/stages.js';
+import type { Finding } from '../vocabulary/finding.js';
 
 /** One audit record per call. Sizes, digests, codes and redacted locations: never tool output. */
 export interface AuditRecord {

@@ -1,8 +1,8 @@
 // Compiles a contract's binding rules once and checks a validated value against the request context.
-import type { Issue } from '../gate/issue.js';
+import type { Issue } from '../vocabulary/issue.js';
 import type { JsonValue } from '../json/types.js';
-import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
-import { ContractError } from '../schema/contract-error.js';
+import { redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import { contextNow, contextValue, isContextName } from './context-value.js';
 import type { BindRule, RequestContext } from './rules.js';
 import { compileWildcardPointer, matchPointer, type WildcardPointer } from './wildcard.js';

@@ -1,5 +1,5 @@
 // Resolves a JSON pointer whose `*` segments match every item or member, into the list of matches.
-import { isArrayIndex, parsePointer, type PointerSegment } from '../pointer/pointer.js';
+import { isArrayIndex, parsePointer, type PointerSegment } from '../vocabulary/pointer.js';
 
 /** One place a wildcard pointer matched: the concrete path and the value there. */
 export interface PointerMatch {

@@ -1,8 +1,8 @@
 // createCallGuard: one proposed call from decision to outcome — authorize, respect the tool's state, execute, gate.
 import type { RequestContext } from '../bind/rules.js';
 import type { Gate } from '../gate/create-gate.js';
-import type { ToolDefinition } from '../gate/define-tool.js';
-import type { ToolOutcome } from '../gate/outcome.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
 import type { RawInput } from '../read/input.js';
 import { authorize, type AuthorizeOptions } from './authorize.js';

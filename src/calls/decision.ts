@@ -1,6 +1,6 @@
 // The permission decision document, and checking one against the decision schema of a vocabulary.
 import type { ValidateFunction } from 'ajv';
-import { redactPointerString } from '../pointer/pointer.js';
+import { redactPointerString } from '../vocabulary/pointer.js';
 import { createAjv } from '../schema/ajv-factory.js';
 import { decisionSchema, type Decision, type DecisionReason } from './decision-schema.js';
 

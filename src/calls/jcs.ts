@@ -1,5 +1,5 @@
 // RFC 8785 JSON Canonicalization Scheme: one exact text for a JSON value, for hashing and comparing.
-import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
+import { redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
 
 /** Why a value has no canonical form. */
 export type CanonicalFailureCode =

@@ -1,5 +1,5 @@
 // Visits every string inside a JSON-like value with its path, looking through untrusted wrappers.
-import type { PointerSegment } from '../pointer/pointer.js';
+import type { PointerSegment } from '../vocabulary/pointer.js';
 import { isUntrusted } from '../taint/untrusted.js';
 
 /** Deepest nesting visited; strings below it are not visited. */

@@ -1,10 +1,10 @@
 // The metadata-only projection of an outcome: identifiers and status kept, every other string dropped.
-import type { ToolOutcome } from '../gate/outcome.js';
-import { childPointer } from '../pointer/pointer.js';
-import type { PurposeKind } from '../purposes/kinds.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { childPointer } from '../vocabulary/pointer.js';
+import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 
 /** The purposes a metadata-only projection keeps: strict identifiers and exact-match statuses. */
-export const METADATA_PURPOSES: readonly PurposeKind[] = Object.freeze(['id', 'enum']);
+export const METADATA_PURPOSES: readonly PurposeKind[] = purposesWith('metadata');
 
 /**
  * Projects an accepted outcome down to identifiers and status (seed 003: "switch to a metadata-only adapter

@@ -1,7 +1,7 @@
 // A session's bounded memory of recent untrusted tool output, to spot its text reappearing in call arguments.
-import type { ToolOutcome } from '../gate/outcome.js';
-import { formatPointer, redactPointer } from '../pointer/pointer.js';
-import type { PurposeKind } from '../purposes/kinds.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { formatPointer, redactPointer } from '../vocabulary/pointer.js';
+import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 import { forEachString } from './json-strings.js';
 
 /** Bounds and thresholds of an output memory. */
@@ -34,7 +34,7 @@ interface Entry {
   readonly words: readonly string[];
 }
 
-const DEFAULT_PURPOSES: readonly PurposeKind[] = Object.freeze(['text', 'url', 'html']);
+const DEFAULT_PURPOSES: readonly PurposeKind[] = purposesWith('remembered');
 const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
 
 /** Case, compatibility forms and runs of white space do not hide a copy. */

@@ -1,11 +1,11 @@
 // callWithRetries: bounded retries outside the model — same canonical request each time, whole gate each time.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestContext } from '../bind/rules.js';
-import type { AgentCode } from '../gate/codes.js';
-import { AGENT_CODES } from '../gate/codes.js';
+import type { AgentCode } from '../vocabulary/codes.js';
+import { AGENT_CODES } from '../vocabulary/codes.js';
 import type { Gate } from '../gate/create-gate.js';
-import type { ToolDefinition } from '../gate/define-tool.js';
-import type { ToolOutcome } from '../gate/outcome.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
 import type { RawInput } from '../read/input.js';
 import { untilAborted } from './abortable.js';

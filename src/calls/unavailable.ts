@@ -1,5 +1,5 @@
 // The outcome of a tool that is not called at all: taken offline, quarantined, or with nothing bound to run it.
-import type { ToolFailure } from '../gate/outcome.js';
+import type { ToolFailure } from '../vocabulary/outcome.js';
 
 /**
  * A `tool_unavailable` failure (not retryable): nothing was called, so there is no reply, no evidence and no

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { jsonLinesAuditSink } from '../audit/sinks.js';
 import type { RequestContext } from '../bind/rules.js';
-import { loadContractFile, parseContractText } from '../gate/contract-file.js';
+import { loadContractFile, parseContractText } from '../contract/contract-file.js';
 import { createGate } from '../gate/create-gate.js';
 import type { RawInput } from '../read/input.js';
 import { parseCommandArgs } from './args.js';

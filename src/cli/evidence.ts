@@ -1,8 +1,8 @@
 // `airlock evidence get|purge|revoke`: read raw evidence back as an operator, purge expired records, revoke one.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { defineVaultCommand } from '../evidence/cli-command.js';
-import { cliKeyProvider, NO_KEYS } from '../evidence/cli-setup.js';
+import { defineVaultCommand } from './vault-command.js';
+import { cliKeyProvider, NO_KEYS } from './vault-setup.js';
 import { EXIT } from './command.js';
 import type { CliIo, Command } from './command.js';
 

@@ -8,7 +8,7 @@ import { loadPack } from '../packs/load-pack.js';
 import type { LoadedPack } from '../packs/pack.js';
 import { PackError } from '../packs/pack-error.js';
 import { displayPath } from '../packs/paths.js';
-import { createProgress } from '../packs/progress.js';
+import { createProgress } from './progress.js';
 import { formatJsonReport } from '../packs/report-json.js';
 import { formatJunitReport } from '../packs/report-junit.js';
 import { formatSarifReport } from '../packs/report-sarif.js';

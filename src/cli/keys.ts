@@ -1,9 +1,9 @@
 // `airlock keys rotate|rewrap`: make a new key-encryption key current and re-wrap every record's data key under it.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineVaultCommand } from '../evidence/cli-command.js';
-import { cliKeyProvider } from '../evidence/cli-setup.js';
-import type { VaultCliValues } from '../evidence/cli-setup.js';
+import { defineVaultCommand } from './vault-command.js';
+import { cliKeyProvider } from './vault-setup.js';
+import type { VaultCliValues } from './vault-setup.js';
 import { DEFAULT_KEYS_VARIABLE } from '../evidence/defaults.js';
 import { formatKeyList, readEnvKeyRing } from '../evidence/keys-env.js';
 import { createKeyFileProvider, readKeyFile, writeKeyFile } from '../evidence/keys-file.js';

@@ -1,5 +1,5 @@
 // checkUrl: the pure egress decision for one URL — allowed with its canonical href, or blocked with a reason.
-import type { Finding } from '../purposes/finding.js';
+import type { Finding } from '../vocabulary/finding.js';
 import type { AddressClass } from './address.js';
 import { canonicalizeUrl } from './canonical.js';
 import { checkHostRemembered, isPortAllowed } from './host-check.js';

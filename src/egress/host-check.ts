@@ -1,7 +1,7 @@
 // The host, address and port rules of a policy, shared by checkUrl and the connect-time guards.
 import { domainToASCII } from './domain-name.js';
 import { isIP } from './ip-literal.js';
-import type { Finding } from '../purposes/finding.js';
+import type { Finding } from '../vocabulary/finding.js';
 import { classifyAddress, type AddressClass, type AddressInfo } from './address.js';
 import { METADATA_HOST_NAMES } from './blocked-names.js';
 import { inspectHomographs } from './homograph.js';

@@ -1,17 +1,6 @@
 // The shape of one stored evidence record: its labels in the clear, its payload sealed, its data key wrapped.
+import type { EvidenceMeta } from '../vocabulary/evidence-writer.js';
 import { MAX_META_LENGTH, META_FORBIDDEN } from './defaults.js';
-
-/** What a caller says about the raw bytes it stores: trusted context, never taken from the bytes. */
-export interface EvidenceMeta {
-  /** The tool whose response the bytes are. */
-  readonly tool: string;
-  /** The version of the tool's contract the response was checked against. */
-  readonly schemaVersion: string;
-  /** The tenant the request ran for; only a principal of this tenant may read the record. */
-  readonly tenant: string;
-  /** The id of the request that caused the response. */
-  readonly requestId: string;
-}
 
 /** A record's labels: everything but the key material and the payload. All of it is authenticated. */
 export interface EvidenceHeader extends EvidenceMeta {

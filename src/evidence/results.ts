@@ -1,6 +1,6 @@
 // What reading, revoking and re-wrapping evidence return: unions narrowed on a stable code.
 import type { RefusalReason } from './access.js';
-import type { EvidenceMeta } from './record.js';
+import type { EvidenceMeta } from '../vocabulary/evidence-writer.js';
 import type { EvidenceRef } from './ref.js';
 
 /** Every code a failed read can carry. Locked by a test. */

@@ -8,7 +8,8 @@ import { newDataKey, openPayload, sealPayload, wrapDataKey, unwrapDataKey } from
 import { requireKey } from './keys.js';
 import type { KeyProvider } from './keys.js';
 import { assertEvidenceMeta, metaOf } from './record.js';
-import type { EvidenceHeader, EvidenceMeta, EvidenceRow } from './record.js';
+import type { EvidenceMeta } from '../vocabulary/evidence-writer.js';
+import type { EvidenceHeader, EvidenceRow } from './record.js';
 import { isEvidenceRef, newEvidenceRef } from './ref.js';
 import type { EvidenceRef } from './ref.js';
 import { rewrapRecords } from './rewrap.js';

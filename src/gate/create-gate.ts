@@ -5,12 +5,12 @@ import type { AuditRecord, AuditSink } from '../audit/record.js';
 import { jsonLinesAuditSink } from '../audit/sinks.js';
 import type { RequestContext } from '../bind/rules.js';
 import type { RawInput } from '../read/input.js';
-import type { Call, StageStep } from './call.js';
-import { agentCodeFor } from './codes.js';
-import type { ToolDefinition } from './define-tool.js';
-import { NO_TENANT, type EvidenceWriter } from './evidence-writer.js';
-import type { ToolOutcome } from './outcome.js';
-import { runStages } from './run-stages.js';
+import type { CallFrame, Received, StageStop } from './stage.js';
+import { agentCodeFor } from '../vocabulary/codes.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
+import { NO_TENANT, type EvidenceWriter } from '../vocabulary/evidence-writer.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { runStages, type StagesRun } from './run-stages.js';
 
 /** How a gate records what it sees. */
 export interface GateOptions {
@@ -58,105 +58,105 @@ export function createGate(options: GateOptions = {}): Gate {
       context: RequestContext,
       accept: AcceptOptions = {},
     ) {
-      const call: Call = {
-        tool,
-        context,
-        input: raw,
-        signal: accept.signal,
-        clock,
-        findings: [],
-        hidden: [],
-      };
+      const frame: CallFrame = { tool, context, signal: accept.signal, clock };
       let evidence: Promise<string | undefined> = Promise.resolve(undefined);
-      const run = await runStages(call, () => {
-        evidence = storeEvidence(options.vault, call);
+      const run = await runStages(raw, frame, (received) => {
+        evidence = storeEvidence(options.vault, frame, received);
       });
-      let step = run.step;
+      let step: Step = run.step;
       const reference = await evidence.catch(() => null);
       if (reference === null && evidenceRequired)
         step = internalFailure(step, 'internal.evidence_unavailable');
-      const record = auditRecord(
-        call,
-        step,
-        run.timings,
-        reference ?? undefined,
-        options.revealHidden === true,
-      );
+      const record = auditRecord(frame, run, step, reference ?? undefined, options.revealHidden === true);
       try {
         await audit.write(record);
         recordMetrics(record);
       } catch {
         step = internalFailure(step, 'internal.audit_unavailable');
       }
-      return outcomeOf<T>(call, step, reference ?? undefined);
+      return outcomeOf<T>(frame, run, step, reference ?? undefined);
     },
   });
 }
 
-function storeEvidence(vault: EvidenceWriter | undefined, call: Call): Promise<string | undefined> {
-  if (vault === undefined || call.received === undefined) return Promise.resolve(undefined);
+/** How the call ended: the stages' last step, or an internal failure the gate put in its place. */
+type Step = StagesRun['step'];
+
+function storeEvidence(
+  vault: EvidenceWriter | undefined,
+  frame: CallFrame,
+  received: Received,
+): Promise<string | undefined> {
+  if (vault === undefined) return Promise.resolve(undefined);
   const meta = {
-    tool: call.tool.name,
-    schemaVersion: call.tool.version,
-    tenant: call.context.tenant ?? NO_TENANT,
-    requestId: call.context.requestId,
+    tool: frame.tool.name,
+    schemaVersion: frame.tool.version,
+    tenant: frame.context.tenant ?? NO_TENANT,
+    requestId: frame.context.requestId,
   };
   try {
-    return vault.put(call.received.raw, meta);
+    return vault.put(received.raw, meta);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error('evidence could not be stored'));
   }
 }
 
 function internalFailure(
-  step: StageStep,
+  step: Step,
   code: 'internal.evidence_unavailable' | 'internal.audit_unavailable',
-): StageStep {
+): StageStop {
   const stage = step.ok ? 'project' : step.issue.stage;
   return { ok: false, issue: { stage, code }, retryable: true };
 }
 
-function outcomeOf<T>(call: Call, step: StageStep, evidence: string | undefined): ToolOutcome<T> {
+function outcomeOf<T>(
+  frame: CallFrame,
+  run: StagesRun,
+  step: Step,
+  evidence: string | undefined,
+): ToolOutcome<T> {
   const base = {
-    tool: call.tool.name,
-    schemaVersion: call.tool.version,
-    requestId: call.context.requestId,
+    tool: frame.tool.name,
+    schemaVersion: frame.tool.version,
+    requestId: frame.context.requestId,
     ...(evidence === undefined ? {} : { evidence }),
-    findings: call.findings,
+    findings: run.report.findings,
   };
   if (!step.ok) {
     const error = { code: agentCodeFor(step.issue.stage, step.issue.code), retryable: step.retryable };
     const meta = step.upstreamCode === undefined ? base : { ...base, upstreamCode: step.upstreamCode };
     return { ok: false, error, meta };
   }
-  const projected = call.projected ?? { value: undefined, purposes: {} };
-  return { ok: true, data: projected.value as T, meta: { ...base, purposes: projected.purposes } };
+  return { ok: true, data: step.value.data as T, meta: { ...base, purposes: step.value.purposes } };
 }
 
 function auditRecord(
-  call: Call,
-  step: StageStep,
-  timings: AuditRecord['timings'],
+  frame: CallFrame,
+  run: StagesRun,
+  step: Step,
   evidence: string | undefined,
   revealHidden: boolean,
 ): AuditRecord {
-  const raw = call.received?.raw ?? new Uint8Array(0);
+  const { received, decodedBytes, findings, hidden } = run.report;
+  const { tool, context } = frame;
   return {
     type: 'tool.result',
-    time: new Date(call.clock()).toISOString(),
-    tool: call.tool.name,
-    schemaVersion: call.tool.version,
-    requestId: call.context.requestId,
-    ...(call.context.tenant === undefined ? {} : { tenant: call.context.tenant }),
+    time: new Date(frame.clock()).toISOString(),
+    tool: tool.name,
+    schemaVersion: tool.version,
+    requestId: context.requestId,
+    ...(context.tenant === undefined ? {} : { tenant: context.tenant }),
     outcome: step.ok ? 'accepted' : 'rejected',
     ...(step.ok ? {} : { code: agentCodeFor(step.issue.stage, step.issue.code), issue: step.issue }),
-    rawBytes: call.received?.rawBytes ?? 0,
-    ...(call.read === undefined ? {} : { decodedBytes: call.read.decodedBytes }),
-    sha256: createHash('sha256').update(raw).digest('hex'),
+    rawBytes: received?.rawBytes ?? 0,
+    ...(decodedBytes === undefined ? {} : { decodedBytes }),
+    sha256: createHash('sha256')
+      .update(received?.raw ?? new Uint8Array(0))
+      .digest('hex'),
     ...(evidence === undefined ? {} : { evidence }),
-    findings: call.findings,
+    findings,
     ...(step.ok || step.issue.status === undefined ? {} : { status: step.issue.status }),
-    timings,
-    ...(revealHidden && call.hidden.length > 0 ? { revealed: call.hidden } : {}),
+    timings: run.timings,
+    ...(revealHidden && hidden.length > 0 ? { revealed: hidden } : {}),
   };
 }

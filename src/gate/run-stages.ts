@@ -1,31 +1,62 @@
-// Runs a call through the stage table, timing each stage; an exception becomes an internal issue.
-import type { Call, StageStep } from './call.js';
-import { STAGE_TABLE } from './stage-table.js';
-import type { StageName } from './stages.js';
+// Runs a call through the stage table, timing each stage and gathering what each adds to the record.
+import type { RawInput } from '../read/input.js';
+import type { LocatedHiddenPayload } from '../walk/sanitize-value.js';
+import type { Finding } from '../vocabulary/finding.js';
+import type { StageName } from '../vocabulary/stages.js';
+import type { CallFrame, Received, Stage, StageResult, StageStop } from './stage.js';
+import { STAGE_TABLE, type GateResult } from './stage-table.js';
 
-/** The last step taken and how long each stage that ran took, in milliseconds. */
+/** What the stages that ran established for the operator's record. */
+export interface StagesReport {
+  readonly received: Received | undefined;
+  readonly decodedBytes: number | undefined;
+  readonly findings: readonly Finding[];
+  readonly hidden: readonly LocatedHiddenPayload[];
+}
+
+/** The last step taken, how long each stage that ran took (ms), and what they reported. */
 export interface StagesRun {
-  readonly step: StageStep;
+  readonly step: StageStop | { readonly ok: true; readonly value: GateResult };
   readonly timings: Partial<Record<StageName, number>>;
+  readonly report: StagesReport;
 }
 
 /**
- * Walks the stages in order until one stops the call. Content never throws out of here: an exception is a
- * defect, reported as `internal.exception` at the stage where it happened.
+ * Walks the stages in order until one stops the call. `onReceived` is told the raw bytes as soon as the read
+ * stage has them (evidence is stored while the other stages run). Content never throws out of here: an
+ * exception is a defect, reported as `internal.exception` at the stage where it happened.
  */
-export async function runStages(call: Call, afterRead: () => void): Promise<StagesRun> {
+export async function runStages(
+  input: RawInput,
+  frame: CallFrame,
+  onReceived: (received: Received) => void,
+): Promise<StagesRun> {
   const timings: Partial<Record<StageName, number>> = {};
+  let received: Received | undefined;
+  let decodedBytes: number | undefined;
+  const findings: Finding[] = [];
+  const hidden: LocatedHiddenPayload[] = [];
+  const report = (): StagesReport => ({ received, decodedBytes, findings, hidden });
+  let value: unknown = input;
   for (const [name, stage] of STAGE_TABLE) {
     const started = performance.now();
-    let step: StageStep;
+    let result: StageResult<unknown>;
     try {
-      step = await stage(call);
+      result = await (stage as Stage<unknown, unknown>)(value, frame);
     } catch {
-      step = { ok: false, issue: { stage: name, code: 'internal.exception' }, retryable: false };
+      result = { ok: false, issue: { stage: name, code: 'internal.exception' }, retryable: false };
     }
     timings[name] = Math.round((performance.now() - started) * 1000) / 1000;
-    if (name === 'read') afterRead();
-    if (!step.ok) return { step, timings };
+    const added = result.report;
+    if (added?.received !== undefined) {
+      received = added.received;
+      onReceived(received);
+    }
+    decodedBytes = added?.decodedBytes ?? decodedBytes;
+    if (added?.findings !== undefined) findings.push(...added.findings);
+    if (added?.hidden !== undefined) hidden.push(...added.hidden);
+    if (!result.ok) return { step: result, timings, report: report() };
+    value = result.value;
   }
-  return { step: { ok: true }, timings };
+  return { step: { ok: true, value: value as GateResult }, timings, report: report() };
 }

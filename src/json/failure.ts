@@ -1,7 +1,7 @@
 // Turns a scanner failure (code-unit index, exact path) into a ParseError (byte offset, redacted pointer).
 import { Buffer } from 'node:buffer';
-import { redactPointer } from '../pointer/pointer.js';
-import type { PointerSegment } from '../pointer/pointer.js';
+import { redactPointer } from '../vocabulary/pointer.js';
+import type { PointerSegment } from '../vocabulary/pointer.js';
 import type { ParseError, ParseErrorCode } from './types.js';
 
 /** Where and why the scanner stopped, in the scanner's own terms. */

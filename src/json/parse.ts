@@ -1,6 +1,6 @@
 // parseJson: strict RFC 8259 parsing under limits, returning a value or a structured error, never throwing.
-import { DEFAULT_LIMITS } from '../gate/limits.js';
-import type { ParseLimits } from '../gate/limits.js';
+import { DEFAULT_LIMITS } from '../vocabulary/limits.js';
+import type { ParseLimits } from '../vocabulary/limits.js';
 import { withCodeUnits } from './code-units.js';
 import { toParseError } from './failure.js';
 import { scanJson } from './scanner.js';

@@ -1,6 +1,6 @@
 // The strict validating scanner: one iterative pass enforcing RFC 8259 and every parse limit.
-import type { ParseLimits } from '../gate/limits.js';
-import type { PointerSegment } from '../pointer/pointer.js';
+import type { ParseLimits } from '../vocabulary/limits.js';
+import type { PointerSegment } from '../vocabulary/pointer.js';
 import type { CodeUnits } from './code-units.js';
 import type { ScanFailure } from './failure.js';
 import { decodeName, MemberNames } from './member-names.js';

@@ -1,5 +1,5 @@
 // The value and result types of the strict JSON parser.
-import type { DETAIL_CODES } from '../gate/codes.js';
+import type { DETAIL_CODES } from '../vocabulary/codes.js';
 
 /** A value the strict parser can produce: exactly the JSON data model. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [name: string]: JsonValue };

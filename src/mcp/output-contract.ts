@@ -1,7 +1,7 @@
 // Which contract an MCP tool's result is checked against: the client's pinned one, or an approved server schema.
 import type { ToolStatus } from '../calls/registry.js';
 import { snapshotDefinition } from '../calls/tool-definition.js';
-import { defineTool, type ToolDefinition } from '../gate/define-tool.js';
+import { defineTool, type ToolDefinition } from '../contract/define-tool.js';
 
 /** Resolves and caches result contracts for one server's tools. */
 export interface OutputContracts {

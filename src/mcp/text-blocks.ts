@@ -1,6 +1,6 @@
 // The text blocks of an MCP tool result as bounded, cleaned, untrusted prose; every other block is left out.
-import type { Finding } from '../purposes/finding.js';
-import { sanitizeText } from '../purposes/text.js';
+import type { Finding } from '../vocabulary/finding.js';
+import { sanitizeText } from '../purposes/text/sanitize-text.js';
 import { countCodePoints } from '../unicode/codepoint.js';
 import { untrusted, type Untrusted } from '../taint/untrusted.js';
 

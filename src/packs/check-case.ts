@@ -1,6 +1,6 @@
 // Compares what happened to a case with what it expects; each miss is explained by codes, never by payload text.
 import type { AuditRecord } from '../audit/record.js';
-import type { ToolOutcome } from '../gate/outcome.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
 import type {
   AcceptedExpectation,

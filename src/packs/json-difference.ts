@@ -1,6 +1,6 @@
 // Finds where two JSON values first differ, as a redacted JSON pointer (safe to print in a report).
 import type { JsonValue } from '../json/types.js';
-import { redactPointer, type PointerSegment } from '../pointer/pointer.js';
+import { redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
 
 /**
  * The redacted pointer of the first place where `actual` differs from `expected` (depth first, members in

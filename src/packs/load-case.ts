@@ -1,7 +1,7 @@
 // Checks one case of a pack beyond its schema and makes it runnable: contract, full context, input, patterns.
 import { existsSync, statSync } from 'node:fs';
 import type { RequestContext } from '../bind/rules.js';
-import type { ToolDefinition } from '../gate/define-tool.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
 import { generatedLength, MAX_INPUT_BYTES } from './materialize.js';
 import { PackError } from './pack-error.js';
 import { SINK_NAMES, type CaseSpec, type LoadedCase, type PackSpec, type SinkName } from './pack.js';

@@ -1,9 +1,9 @@
 // Loads the contracts a pack names: from the pack folder, or by file name from the shipped contracts.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadContractFile } from '../gate/contract-file.js';
-import type { ToolDefinition } from '../gate/define-tool.js';
-import { ContractError } from '../schema/contract-error.js';
+import { loadContractFile } from '../contract/contract-file.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import { PackError } from './pack-error.js';
 import { displayPath } from './paths.js';
 import { shippedContractsDir } from './shipped.js';

@@ -27,7 +27,7 @@ const PACK_PARSE_LIMITS = Object.freeze({
 
 /**
  * Loads the pack in `dir`. pack.json must be strict UTF-8 JSON (a duplicate member name is an error, as in
- * any tool result) matching `fixtures/pack.schema.json`; then its contracts are defined, its egress policy
+ * any tool result) matching `pack.schema.json`; then its contracts are defined, its egress policy
  * built and each case checked. Any problem throws a {@link PackError} naming the file, the JSON pointer and
  * what is wrong, with paths relative to `cwd`.
  */

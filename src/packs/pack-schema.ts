@@ -1,6 +1,6 @@
-// Checks parsed pack.json against fixtures/pack.schema.json and words the first error for a person.
+// Checks parsed pack.json against pack.schema.json (beside this file) and words the first error for a person.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import packSchema from '../../fixtures/pack.schema.json' with { type: 'json' };
+import packSchema from './pack.schema.json' with { type: 'json' };
 import { createAjv } from '../schema/ajv-factory.js';
 import type { PackSpec } from './pack.js';
 

@@ -1,9 +1,9 @@
-// The fixture-pack format as types: what pack.json holds (see fixtures/pack.schema.json) and what loading makes of it.
+// The fixture-pack format as types: what pack.json holds (see pack.schema.json) and what loading makes of it.
 import type { RequestContext } from '../bind/rules.js';
 import type { EgressPolicy, EgressPolicyOptions } from '../egress/policy.js';
-import type { AgentCode } from '../gate/codes.js';
-import type { ToolDefinition } from '../gate/define-tool.js';
-import type { StageName } from '../gate/stages.js';
+import type { AgentCode } from '../vocabulary/codes.js';
+import type { ToolDefinition } from '../contract/define-tool.js';
+import type { StageName } from '../vocabulary/stages.js';
 import type { JsonValue } from '../json/types.js';
 
 /** The sinks a case can assert on, in report order. */

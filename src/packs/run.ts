@@ -2,7 +2,7 @@
 import { performance } from 'node:perf_hooks';
 import { memoryAuditSink } from '../audit/sinks.js';
 import { createGate } from '../gate/create-gate.js';
-import type { EvidenceWriter } from '../gate/evidence-writer.js';
+import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
 import { checkCase, describeIssue } from './check-case.js';
 import { materializeInput } from './materialize.js';
 import type { LoadedCase, LoadedPack } from './pack.js';

@@ -8,14 +8,14 @@ const CANDIDATES = Object.freeze(['../../fixtures/', '../../../fixtures/']);
 let found: string | null | undefined;
 
 /**
- * The absolute path of the package's `fixtures/` folder (the one holding `pack.schema.json`), or
+ * The absolute path of the package's `fixtures/` folder (the one holding `packs/` and `contracts/`), or
  * `undefined` when this copy of Airlock ships without it.
  */
 export function shippedFixturesDir(): string | undefined {
   if (found === undefined) {
     found =
-      CANDIDATES.map((candidate) => fileURLToPath(new URL(candidate, import.meta.url))).find((dir) =>
-        existsSync(`${dir}pack.schema.json`),
+      CANDIDATES.map((candidate) => fileURLToPath(new URL(candidate, import.meta.url))).find(
+        (dir) => existsSync(`${dir}packs`) && existsSync(`${dir}contracts`),
       ) ?? null;
   }
   return found ?? undefined;

@@ -1,9 +1,9 @@
 // Declarative projection: builds the small agent-facing object from a sanitized value, carrying purposes.
 import { setOwnMember } from '../json/own-member.js';
-import { childPointer, escapeSegment, locatePath, parsePointer } from '../pointer/pointer.js';
-import type { PurposeIndex } from '../purposes/purpose-index.js';
-import type { PurposeKind } from '../purposes/kinds.js';
-import { ContractError } from '../schema/contract-error.js';
+import { childPointer, escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.js';
+import type { PurposeIndex } from '../walk/purpose-index.js';
+import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 
 /**
  * What the agent receives, field by field: a JSON pointer into the sanitized value, or `{ from, each }` to

@@ -1,8 +1,8 @@
 // The contract between the sanitize stage and one field purpose: configure at definition, sanitize per value.
-import { ContractError } from '../schema/contract-error.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import type { SchemaObject } from '../schema/subschemas.js';
-import type { Finding } from './finding.js';
-import type { PurposeKind } from './kinds.js';
+import type { Finding } from '../vocabulary/finding.js';
+import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 
 /** Smuggled content a purpose decoded (for the operator's audit record only, never the outcome). */
 export interface HiddenPayload {

@@ -1,26 +1,29 @@
 // Resolves each string leaf of a contract to its configured purpose: explicit `x-purpose`, or an implied enum.
-import { ContractError } from '../schema/contract-error.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import { PURPOSE_KEYWORD } from '../schema/purpose-keyword.js';
 import { finiteValues, isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
-import { enumPurpose } from './enum.js';
-import { htmlPurpose } from './html.js';
-import { idPurpose } from './id.js';
-import { textPurpose } from './text-purpose.js';
-import { urlPurpose } from './url.js';
-import type { PurposeKind } from './kinds.js';
-import { configurePurpose, type ConfiguredPurpose, type PurposeSite } from './purpose.js';
+import { enumPurpose } from './enum/enum-purpose.js';
+import { htmlPurpose } from './html/sanitize-html.js';
+import { idPurpose } from './id/id-purpose.js';
+import { textPurpose } from './text/text-purpose.js';
+import { urlPurpose } from './url/url-purpose.js';
+import { isPurposeKind, type PurposeKind } from '../vocabulary/purpose-kinds.js';
+import { configurePurpose, type ConfiguredPurpose, type Purpose } from './purpose.js';
 
 /** Contract-wide default options per purpose (a field's own options win). */
 export type PurposeDefaults = Readonly<Partial<Record<PurposeKind, Readonly<Record<string, unknown>>>>>;
 
-const FACTORIES: Readonly<Record<PurposeKind, ((site: PurposeSite) => ConfiguredPurpose) | undefined>> =
-  Object.freeze({
-    id: (site) => configurePurpose(idPurpose, site),
-    enum: (site) => configurePurpose(enumPurpose, site),
-    text: (site) => configurePurpose(textPurpose, site),
-    url: (site) => configurePurpose(urlPurpose, site),
-    html: (site) => configurePurpose(htmlPurpose, site),
-  });
+/**
+ * The sanitizer of every purpose: the registry's other half beside `PURPOSE_TRAITS`. Typed against the
+ * purpose kinds, so a kind without a sanitizer does not compile.
+ */
+export const PURPOSE_SANITIZERS = Object.freeze({
+  id: idPurpose,
+  enum: enumPurpose,
+  text: textPurpose,
+  url: urlPurpose,
+  html: htmlPurpose,
+} satisfies Readonly<Record<PurposeKind, Purpose<unknown>>>);
 
 /**
  * The purpose of one string leaf. A leaf names it with `"x-purpose": "kind"` or `{ "kind": …, options }`;
@@ -32,13 +35,13 @@ export function resolvePurpose(
   defaults: PurposeDefaults,
 ): ConfiguredPurpose {
   const declared = node[PURPOSE_KEYWORD];
-  let kind: PurposeKind;
+  let kind: unknown;
   let options: Readonly<Record<string, unknown>> = {};
   if (typeof declared === 'string') {
-    kind = declared as PurposeKind;
+    kind = declared;
   } else if (isSchemaObject(declared)) {
     const { kind: declaredKind, ...rest } = declared;
-    kind = declaredKind as PurposeKind;
+    kind = declaredKind;
     options = rest;
   } else if (finiteValues(node) !== undefined) {
     kind = 'enum';
@@ -49,9 +52,9 @@ export function resolvePurpose(
       `A string field needs "${PURPOSE_KEYWORD}"`,
     );
   }
-  const factory = FACTORIES[kind];
-  if (factory === undefined) {
-    throw new ContractError('contract.invalid_purpose', location, `The "${kind}" purpose is not available`);
+  if (!isPurposeKind(kind)) {
+    throw new ContractError('contract.invalid_purpose', location, 'The purpose is not available');
   }
-  return factory({ node, options, defaults: defaults[kind], location });
+  const purpose: Purpose<unknown> = PURPOSE_SANITIZERS[kind];
+  return configurePurpose(purpose, { node, options, defaults: defaults[kind], location });
 }

@@ -1,5 +1,5 @@
 // Refuses malformed read limits with a TypeError, so a bad configuration fails where it is written.
-import type { ContentEncoding, ReadLimits } from '../gate/limits.js';
+import type { ContentEncoding, ReadLimits } from '../vocabulary/limits.js';
 import { parseMediaType } from './media-type.js';
 
 /** The content codings the read stage can undo. */

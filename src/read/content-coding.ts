@@ -1,5 +1,5 @@
 // Parses a Content-Encoding field value into the single content coding the read stage can undo.
-import type { ContentEncoding } from '../gate/limits.js';
+import type { ContentEncoding } from '../vocabulary/limits.js';
 import { trimOws } from './ows.js';
 
 /** Coding names (lower case) and what they mean; `x-gzip` is the registered alias of gzip (RFC 9110 8.4.1.3). */

@@ -1,7 +1,7 @@
 // Streaming decompression through node:zlib that counts its output and stops the moment a ceiling is crossed.
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import type { ContentEncoding } from '../gate/limits.js';
+import type { ContentEncoding } from '../vocabulary/limits.js';
 import { ByteCollector } from './collector.js';
 
 /** Why decompression stopped early. */

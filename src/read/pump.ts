@@ -1,5 +1,5 @@
 // Pulls a body chunk by chunk under the raw ceiling, the decoded ceiling and the deadline, stopping at the first crossed.
-import type { ContentEncoding } from '../gate/limits.js';
+import type { ContentEncoding } from '../vocabulary/limits.js';
 import type { ChunkSource } from './chunks.js';
 import { ByteCollector } from './collector.js';
 import type { Deadline, StopCode } from './deadline.js';

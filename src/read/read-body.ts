@@ -1,5 +1,5 @@
 // The read stage: one raw tool result in, bounded and strictly decoded text (or a typed failure) out.
-import type { ReadLimits } from '../gate/limits.js';
+import type { ReadLimits } from '../vocabulary/limits.js';
 import { checkReadLimits } from './check-limits.js';
 import { openChunkSource, type ChunkSource } from './chunks.js';
 import { startDeadline } from './deadline.js';

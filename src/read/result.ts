@@ -1,5 +1,5 @@
 // What the read stage returns: the decoded text or a typed failure, always with the raw bytes kept as evidence.
-import type { DETAIL_CODES } from '../gate/codes.js';
+import type { DETAIL_CODES } from '../vocabulary/codes.js';
 
 /** A detailed failure code of the read stage. */
 export type ReadCode = (typeof DETAIL_CODES.read)[number];

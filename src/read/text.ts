@@ -1,5 +1,5 @@
 // Reads a string body: well-formed UTF-16 required, measured by its UTF-8 length against the ceilings.
-import type { ReadLimits } from '../gate/limits.js';
+import type { ReadLimits } from '../vocabulary/limits.js';
 import { readError, readFailure, type ReadResult } from './result.js';
 import type { TransportVerdict } from './transport.js';
 

@@ -1,5 +1,5 @@
 // Decides from the transport facts alone, before any byte is read, whether a body may be read as a success.
-import type { ContentEncoding, ReadLimits } from '../gate/limits.js';
+import type { ContentEncoding, ReadLimits } from '../vocabulary/limits.js';
 import { parseContentCoding } from './content-coding.js';
 import type { TransportFacts } from './input.js';
 import { parseMediaType } from './media-type.js';

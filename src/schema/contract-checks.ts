@@ -1,6 +1,6 @@
 // Definition-time checks that make a schema a contract: closed objects, bounded strings and arrays, purposes.
 import { PURPOSE_KEYWORD } from './purpose-keyword.js';
-import { ContractError } from './contract-error.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import { resolveLocalRef } from './refs.js';
 import { isSecureSchemaNode } from './secure.js';
 import {

@@ -1,6 +1,6 @@
 // The `x-purpose` schema keyword: an annotation naming what a string field is for, with per-purpose options.
 import type { CodeKeywordDefinition } from 'ajv';
-import { PURPOSE_KINDS } from '../purposes/kinds.js';
+import { PURPOSE_KINDS } from '../vocabulary/purpose-kinds.js';
 
 /** The keyword a contract uses on every string leaf: `"x-purpose": "text"` or `{ "kind": "text", ... }`. */
 export const PURPOSE_KEYWORD = 'x-purpose';

@@ -1,6 +1,6 @@
 // Resolves the local `$ref`s a contract may use: JSON pointers and `$anchor`s inside the same document.
-import { parsePointer } from '../pointer/pointer.js';
-import { ContractError } from './contract-error.js';
+import { parsePointer } from '../vocabulary/pointer.js';
+import { ContractError } from '../vocabulary/contract-error.js';
 import { isSchemaObject, type SchemaNode } from './subschemas.js';
 
 /**

@@ -1,5 +1,5 @@
 // Deep taint checks: finds untrusted wrappers anywhere inside arrays, objects, maps and sets.
-import { isArrayIndex, redactPointer, type PointerSegment } from '../pointer/pointer.js';
+import { isArrayIndex, redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
 import { isUntrusted } from './untrusted.js';
 
 /** Why a location counts as tainted. */

@@ -1,7 +1,7 @@
 // Locks the agent-facing codes and the detailed codes: agents and operators may depend on every one of them.
 import { expect, test } from 'vitest';
-import { AGENT_CODES, agentCodeFor, DETAIL_CODES, INTERNAL_CODES } from '../../src/gate/codes.js';
-import { STAGE_NAMES } from '../../src/gate/stages.js';
+import { AGENT_CODES, agentCodeFor, DETAIL_CODES, INTERNAL_CODES } from '../../src/vocabulary/codes.js';
+import { STAGE_NAMES } from '../../src/vocabulary/stages.js';
 import { STAGE_TABLE } from '../../src/gate/stage-table.js';
 
 test('the agent-facing codes are exactly these, in this order', () => {

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrowserBundle } from '../../scripts/build-browser.js';
-import type * as Airlock from '../../sinks/html/browser.js';
+import type * as Airlock from '../../src/browser.js';
 import { checkUrl } from '../../src/egress/check-url.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
-import { HTML_LINK_REL } from '../../src/purposes/html-profile.js';
+import { HTML_LINK_REL } from '../../src/purposes/html/profile.js';
 import {
   ALLOWED_HOST,
   INJECTED_TITLE,

@@ -1,7 +1,7 @@
 // Shared test fixtures for tool calls: seed 004's mail catalogue, a ticket result contract, and recording sinks.
 import type { DecisionAuditRecord, DecisionAuditSink } from '../../src/calls/decision-audit.js';
 import { definePermissions } from '../../src/calls/permissions.js';
-import { defineTool } from '../../src/gate/define-tool.js';
+import { defineTool } from '../../src/contract/define-tool.js';
 
 /** Seed 004's vocabulary plus the network capability the e2e posts need. */
 export const CAPABILITIES = ['read_inbox', 'send', 'read_tickets', 'network'] as const;

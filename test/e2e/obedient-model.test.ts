@@ -11,7 +11,7 @@ import { createEgressDispatcher } from '../../src/egress/dispatcher.js';
 import { guardedFetch } from '../../src/egress/guarded-fetch.js';
 import { defineEgressPolicy, type EgressPolicy } from '../../src/egress/policy.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
+import { defineTool } from '../../src/contract/define-tool.js';
 import type { JsonValue } from '../../src/json/types.js';
 import { derive, untrusted, type Untrusted } from '../../src/taint/untrusted.js';
 import { permissions, recordingAudit, ticketSearch } from '../calls/fixtures.js';

@@ -8,9 +8,9 @@ import { wrapUntrusted } from '../../sinks/prompt/wrap.js';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
-import type { ToolSuccess } from '../../src/gate/outcome.js';
-import { provenanceEnvelope } from '../../src/schema/envelopes.js';
+import { defineTool } from '../../src/contract/define-tool.js';
+import type { ToolSuccess } from '../../src/vocabulary/outcome.js';
+import { provenanceEnvelope } from '../../src/contract/envelopes.js';
 import { untrusted } from '../../src/taint/untrusted.js';
 import { inspectHtml } from '../sinks/html/inspect-html.js';
 

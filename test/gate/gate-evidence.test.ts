@@ -11,7 +11,7 @@ import { buildKeyRing } from '../../src/evidence/keys.js';
 import { createSqliteStore } from '../../src/evidence/stores/sqlite.js';
 import { createVault } from '../../src/evidence/vault.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
+import { defineTool } from '../../src/contract/define-tool.js';
 import { memoryIo } from '../support/cli-io.js';
 import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 

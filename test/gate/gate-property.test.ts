@@ -2,10 +2,10 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { AGENT_CODES } from '../../src/gate/codes.js';
+import { AGENT_CODES } from '../../src/vocabulary/codes.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
-import type { ToolOutcome } from '../../src/gate/outcome.js';
+import { defineTool } from '../../src/contract/define-tool.js';
+import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import type { RawInput } from '../../src/read/input.js';
 import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 

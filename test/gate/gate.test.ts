@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
-import type { EvidenceMeta } from '../../src/evidence/record.js';
+import { defineTool } from '../../src/contract/define-tool.js';
+import type { EvidenceMeta } from '../../src/vocabulary/evidence-writer.js';
 import { deploymentContract, REQUEST_ID } from '../support/contracts.js';
 
 const context = { requestId: REQUEST_ID, tenant: 'tenant-a' };

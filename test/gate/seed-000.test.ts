@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
+import { defineTool } from '../../src/contract/define-tool.js';
 import { deploymentContract, REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 
 const gate = createGate({ audit: memoryAuditSink() });

@@ -1,8 +1,8 @@
 // Errors: UTF-8 byte offsets after multibyte text, redacted pointers, and never a fragment of the input.
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { DETAIL_CODES } from '../../src/gate/codes.js';
-import { redactPointer } from '../../src/pointer/pointer.js';
+import { DETAIL_CODES } from '../../src/vocabulary/codes.js';
+import { redactPointer } from '../../src/vocabulary/pointer.js';
 import { errorOf } from './outcomes.js';
 
 describe('byte offsets', () => {

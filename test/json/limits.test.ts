@@ -1,7 +1,7 @@
 // Parse limits: each one at exactly the limit and one over, defaults, odd limit values, and stack safety.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/gate/limits.js';
-import type { ParseLimits } from '../../src/gate/limits.js';
+import { DEFAULT_LIMITS } from '../../src/vocabulary/limits.js';
+import type { ParseLimits } from '../../src/vocabulary/limits.js';
 import { parseJson } from '../../src/json/parse.js';
 import type { ParseError } from '../../src/json/types.js';
 

@@ -1,5 +1,5 @@
 // Test helpers: the error of a text the parser must refuse, or the value of one it must accept.
-import type { ParseLimits } from '../../src/gate/limits.js';
+import type { ParseLimits } from '../../src/vocabulary/limits.js';
 import { parseJson } from '../../src/json/parse.js';
 import type { JsonValue, ParseError } from '../../src/json/types.js';
 

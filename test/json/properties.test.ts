@@ -1,7 +1,7 @@
 // Property tests: round trips of generated values; agreement with JSON.parse on arbitrary and mutated text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/gate/limits.js';
+import { DEFAULT_LIMITS } from '../../src/vocabulary/limits.js';
 import { parseJson } from '../../src/json/parse.js';
 import { scanJson } from '../../src/json/scanner.js';
 import type { ParseErrorCode } from '../../src/json/types.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/json/parse.js';
 import type { ParseErrorCode } from '../../src/json/types.js';
-import { redactPointer } from '../../src/pointer/pointer.js';
+import { redactPointer } from '../../src/vocabulary/pointer.js';
 import { errorOf } from './outcomes.js';
 
 describe('duplicate member names', () => {

@@ -5,7 +5,7 @@ import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { createToolRegistry, type ToolRegistry } from '../../src/calls/registry.js';
 import { createMemoryToolStore } from '../../src/calls/stores/memory.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/gate/define-tool.js';
+import { defineTool } from '../../src/contract/define-tool.js';
 import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
 import { UntrustedPlacementError } from '../../src/taint/trusted.js';

@@ -1,7 +1,7 @@
 // Projection builds a fresh, small object from a sanitized value and carries each string's purpose along.
 import { expect, test } from 'vitest';
 import { compileProjection, IDENTITY_PROJECTION } from '../../src/project/projection.js';
-import { PurposeIndex } from '../../src/purposes/purpose-index.js';
+import { PurposeIndex } from '../../src/walk/purpose-index.js';
 
 function ticketPage() {
   const items = [

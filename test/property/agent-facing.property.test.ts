@@ -5,9 +5,9 @@ import { describe, expect, test } from 'vitest';
 import type { AuditRecord } from '../../src/audit/record.js';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { DEFAULT_EGRESS_POLICY } from '../../src/egress/policy.js';
-import { AGENT_CODES } from '../../src/gate/codes.js';
+import { AGENT_CODES } from '../../src/vocabulary/codes.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import type { ToolOutcome } from '../../src/gate/outcome.js';
+import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import { renderOutcome } from '../../src/packs/render-sinks.js';
 import type { RawInput } from '../../src/read/input.js';
 import {

@@ -1,7 +1,7 @@
 // The contract and generators the property tests share: a tenant-bound page of items with id, text, enum and url fields.
 import fc from 'fast-check';
-import { defineTool, type ToolContract, type ToolDefinition } from '../../src/gate/define-tool.js';
-import type { LimitOverrides } from '../../src/gate/limits.js';
+import { defineTool, type ToolContract, type ToolDefinition } from '../../src/contract/define-tool.js';
+import type { LimitOverrides } from '../../src/vocabulary/limits.js';
 
 /** The tenant of the trusted connection in every property. */
 export const TENANT = 'tenant-a';

@@ -9,7 +9,7 @@ import {
   RAW_MAX_BYTES,
   SAFE_MAX_BYTES,
   SANITIZER_EXPANSION_BUDGET,
-} from '../../src/gate/limits.js';
+} from '../../src/vocabulary/limits.js';
 import { boundaryTool, CONTEXT, item, page, TENANT, type Item } from './boundary-contract.js';
 
 const bytes = (value: unknown): number =>

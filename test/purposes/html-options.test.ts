@@ -1,11 +1,11 @@
 // html options: link and image policies and the budget from a contract or a caller, and mistakes refused early.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EGRESS_POLICY, defineEgressPolicy } from '../../src/egress/policy.js';
-import { SANITIZER_EXPANSION_BUDGET } from '../../src/gate/limits.js';
-import { htmlPurpose, sanitizeHtml } from '../../src/purposes/html.js';
-import { HTML_DEFAULTS, resolveHtmlOptions, type HtmlOptions } from '../../src/purposes/html-options.js';
+import { SANITIZER_EXPANSION_BUDGET } from '../../src/vocabulary/limits.js';
+import { htmlPurpose, sanitizeHtml } from '../../src/purposes/html/sanitize-html.js';
+import { HTML_DEFAULTS, resolveHtmlOptions, type HtmlOptions } from '../../src/purposes/html/options.js';
 import type { PurposeSite } from '../../src/purposes/purpose.js';
-import { ContractError } from '../../src/schema/contract-error.js';
+import { ContractError } from '../../src/vocabulary/contract-error.js';
 
 function site(options: Record<string, unknown>, defaults?: Record<string, unknown>): PurposeSite {
   return { node: { type: 'string', maxLength: 4096 }, options, defaults, location: '/properties/body' };

@@ -26,8 +26,8 @@ describe('loading jsdom', () => {
       import { createRequire } from 'node:module';
       const require = createRequire(process.cwd() + '/');
       const jsdomLoaded = () => Object.keys(require.cache).some((path) => path.includes('/node_modules/jsdom/'));
-      const { sanitizeHtml, htmlPurpose } = await import('./src/purposes/html.ts');
-      const { HTML_DEFAULTS } = await import('./src/purposes/html-options.ts');
+      const { sanitizeHtml, htmlPurpose } = await import('./src/purposes/html/sanitize-html.ts');
+      const { HTML_DEFAULTS } = await import('./src/purposes/html/options.ts');
       const states = [jsdomLoaded()];
       await sanitizeHtml('plain text, a > b, "quoted"');
       htmlPurpose.sanitize('another plain value', HTML_DEFAULTS);
@@ -50,7 +50,7 @@ describe('documents kept alive by jsdom', () => {
     // without a macrotask of their own (a chain of awaits, and every call started at once as the sanitize
     // stage does); the heap still held right after each, garbage collected, shows how many documents live.
     const script = `
-      const { sanitizeHtml } = await import('./src/purposes/html.ts');
+      const { sanitizeHtml } = await import('./src/purposes/html/sanitize-html.ts');
       const value = (i) => '<p>Ticket ' + i + ' <strong>fails</strong> <a href="https://docs.example.com/' + i + '">docs</a></p><ul><li>x</li></ul>';
       await sanitizeHtml(value(0));
       await new Promise((resolve) => setImmediate(resolve));

@@ -5,11 +5,11 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { URL_BLOCK_REASONS } from '../../src/egress/reasons.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
-import { sanitizeHtml } from '../../src/purposes/html.js';
-import { HTML_FINDING_CODES } from '../../src/purposes/html-findings.js';
-import type { HtmlOptions } from '../../src/purposes/html-options.js';
-import { HTML_ALLOWED_TAGS, HTML_LINK_REL } from '../../src/purposes/html-profile.js';
-import type { Finding } from '../../src/purposes/finding.js';
+import { sanitizeHtml } from '../../src/purposes/html/sanitize-html.js';
+import { HTML_FINDING_CODES } from '../../src/purposes/html/findings.js';
+import type { HtmlOptions } from '../../src/purposes/html/options.js';
+import { HTML_ALLOWED_TAGS, HTML_LINK_REL } from '../../src/purposes/html/profile.js';
+import type { Finding } from '../../src/vocabulary/finding.js';
 import { corpusPath } from '../support/corpora.js';
 
 /** An independent parser: a fresh jsdom document, as a page would parse the output with innerHTML. */

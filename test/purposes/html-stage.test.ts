@@ -1,12 +1,12 @@
 // The html purpose inside the sanitize walk: many fields at once, findings at their pointers, refusals.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/gate/limits.js';
-import { htmlPurpose } from '../../src/purposes/html.js';
+import { DEFAULT_LIMITS } from '../../src/vocabulary/limits.js';
+import { htmlPurpose } from '../../src/purposes/html/sanitize-html.js';
 import { configurePurpose } from '../../src/purposes/purpose.js';
-import { sanitizeValue } from '../../src/purposes/sanitize-value.js';
+import { sanitizeValue } from '../../src/walk/sanitize-value.js';
 import { createAjv } from '../../src/schema/ajv-factory.js';
-import { buildPlan } from '../../src/schema/plan.js';
-import { ShapeCache, type Shape } from '../../src/schema/shape.js';
+import { buildPlan } from '../../src/walk/plan.js';
+import { ShapeCache, type Shape } from '../../src/walk/shape.js';
 
 const OPTIONS = { hosts: ['docs.example.com'] };
 

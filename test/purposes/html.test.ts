@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
-import { carriesMarkup, sanitizeHtml } from '../../src/purposes/html.js';
-import { HTML_FINDING_CODES } from '../../src/purposes/html-findings.js';
-import type { HtmlOptions } from '../../src/purposes/html-options.js';
+import { carriesMarkup, sanitizeHtml } from '../../src/purposes/html/sanitize-html.js';
+import { HTML_FINDING_CODES } from '../../src/purposes/html/findings.js';
+import type { HtmlOptions } from '../../src/purposes/html/options.js';
 
 const REL = 'rel="noopener noreferrer nofollow ugc"';
 const DOCS = defineEgressPolicy({ hosts: ['docs.example.com', '*.img.example.com'] });

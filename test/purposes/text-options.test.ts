@@ -1,15 +1,15 @@
 // Text purpose options: frozen safe defaults, and configuration mistakes thrown as TypeError or ContractError.
 import { describe, expect, it } from 'vitest';
-import { ContractError } from '../../src/schema/contract-error.js';
-import { TEXT_FINDING_CODES } from '../../src/purposes/text-findings.js';
+import { ContractError } from '../../src/vocabulary/contract-error.js';
+import { TEXT_FINDING_CODES } from '../../src/purposes/text/findings.js';
 import {
   resolveTextOptions,
   TEXT_CLEAN_CLASSES,
   TEXT_DEFAULTS,
   type TextOptions,
-} from '../../src/purposes/text-options.js';
-import { textPurpose } from '../../src/purposes/text-purpose.js';
-import { sanitizeText } from '../../src/purposes/text.js';
+} from '../../src/purposes/text/options.js';
+import { textPurpose } from '../../src/purposes/text/text-purpose.js';
+import { sanitizeText } from '../../src/purposes/text/sanitize-text.js';
 
 describe('text options', () => {
   it('defaults are safe and frozen', () => {

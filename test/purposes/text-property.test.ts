@@ -1,8 +1,8 @@
 // Properties of sanitizeText over generated text: never throws, NFC output, idempotent, removed classes gone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from '../../src/purposes/text.js';
-import type { TextOptions } from '../../src/purposes/text-options.js';
+import { sanitizeText } from '../../src/purposes/text/sanitize-text.js';
+import type { TextOptions } from '../../src/purposes/text/options.js';
 import { codePointBefore } from '../../src/unicode/codepoint.js';
 import { isRgiEmoji } from '../../src/unicode/emoji.js';
 import { classifySpecial } from '../../src/unicode/special.js';

@@ -1,8 +1,8 @@
 // sanitizeText's shortcuts change no answer: for any text and any options it equals the full path's result.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sanitizeText, sanitizeTextWithoutShortcuts } from '../../src/purposes/text.js';
-import { TEXT_CLEAN_CLASSES, type TextOptions } from '../../src/purposes/text-options.js';
+import { sanitizeText, sanitizeTextWithoutShortcuts } from '../../src/purposes/text/sanitize-text.js';
+import { TEXT_CLEAN_CLASSES, type TextOptions } from '../../src/purposes/text/options.js';
 import { ATTACKS, BENIGN, INTERACTING_PIECES } from './text-corpus.js';
 
 /** Any combination of options, limits small enough to be hit by generated text. */

@@ -1,6 +1,6 @@
 // The text purpose end to end: the benign corpus passes untouched, every attack is caught with its finding.
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from '../../src/purposes/text.js';
+import { sanitizeText } from '../../src/purposes/text/sanitize-text.js';
 import { ATTACKS, BENIGN } from './text-corpus.js';
 
 describe('sanitizeText: benign corpus', () => {

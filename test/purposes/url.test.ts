@@ -1,8 +1,8 @@
 // The url purpose: canonical hrefs out, blocked URLs refused with a reason, policy options checked per field.
 import { describe, expect, it } from 'vitest';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
-import { sanitizeUrl, urlPurpose } from '../../src/purposes/url.js';
-import { ContractError } from '../../src/schema/contract-error.js';
+import { sanitizeUrl, urlPurpose } from '../../src/purposes/url/url-purpose.js';
+import { ContractError } from '../../src/vocabulary/contract-error.js';
 import type { PurposeSite } from '../../src/purposes/purpose.js';
 
 function site(options: Record<string, unknown>, defaults?: Record<string, unknown>): PurposeSite {

@@ -2,8 +2,8 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { DETAIL_CODES } from '../../src/gate/codes.js';
-import type { ReadLimits } from '../../src/gate/limits.js';
+import { DETAIL_CODES } from '../../src/vocabulary/codes.js';
+import type { ReadLimits } from '../../src/vocabulary/limits.js';
 import type { RawInput } from '../../src/read/input.js';
 import { readBody } from '../../src/read/read-body.js';
 import type { ReadCode } from '../../src/read/result.js';

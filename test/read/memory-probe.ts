@@ -1,5 +1,5 @@
 // Child-process probe: runs one hostile read (endless stream or bomb) and prints its peak memory growth as JSON.
-import { DEFAULT_LIMITS, type ReadLimits } from '../../src/gate/limits.js';
+import { DEFAULT_LIMITS, type ReadLimits } from '../../src/vocabulary/limits.js';
 import { readBody } from '../../src/read/read-body.js';
 import type { RawInput } from '../../src/read/input.js';
 import { compressedZeros, type BombCoding } from './support/bomb.js';

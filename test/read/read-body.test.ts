@@ -1,6 +1,6 @@
 // readBody on byte arrays and strings: ceilings exactly at and one over, strict UTF-8, the BOM policy, config errors.
 import { describe, expect, it } from 'vitest';
-import type { ReadLimits } from '../../src/gate/limits.js';
+import type { ReadLimits } from '../../src/vocabulary/limits.js';
 import { readBody } from '../../src/read/read-body.js';
 import { readLimits, utf8 } from './support/fixtures.js';
 

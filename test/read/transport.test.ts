@@ -1,6 +1,6 @@
 // The transport verdict: tool error, then status, then content type and charset, then content coding.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, type ReadLimits } from '../../src/gate/limits.js';
+import { DEFAULT_LIMITS, type ReadLimits } from '../../src/vocabulary/limits.js';
 import { parseContentCoding } from '../../src/read/content-coding.js';
 import type { TransportFacts } from '../../src/read/input.js';
 import { checkTransport } from '../../src/read/transport.js';

@@ -1,8 +1,8 @@
 // defineTool refuses unsafe contracts at definition time, each with its own stable code.
 import { describe, expect, test } from 'vitest';
-import { defineTool } from '../../src/gate/define-tool.js';
-import { ContractError, type ContractErrorCode } from '../../src/schema/contract-error.js';
-import { outcomeEnvelope } from '../../src/schema/envelopes.js';
+import { defineTool } from '../../src/contract/define-tool.js';
+import { ContractError, type ContractErrorCode } from '../../src/vocabulary/contract-error.js';
+import { outcomeEnvelope } from '../../src/contract/envelopes.js';
 import { reviewStatusData } from '../support/contracts.js';
 
 const id = { type: 'string', pattern: '^[a-z]{1,8}$', maxLength: 8, 'x-purpose': 'id' };

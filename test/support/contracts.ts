@@ -1,5 +1,5 @@
 // Contracts shared by the gate tests: seed 000's review status and deployment examples.
-import { outcomeEnvelope } from '../../src/schema/envelopes.js';
+import { outcomeEnvelope } from '../../src/contract/envelopes.js';
 
 /** Seed 000's review-status payload, with purposes. */
 export const reviewStatusData = {

@@ -1,5 +1,5 @@
 // The Redis tool state store (ioredis): one hash per tool and one set per approved body, changed atomically.
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../peers/redis-client.js';
 import { REDIS_PREFIX_PATTERN } from '../../evidence/defaults.js';
 import {
   DEFAULT_STATE,
@@ -12,7 +12,7 @@ import {
 
 /** Options of {@link createRedisToolStore}. */
 export interface RedisToolStoreOptions {
-  readonly client: Redis;
+  readonly client: RedisClient;
   /** Prefix of every key the store writes; `airlock:` when absent. Use a hash tag (`{airlock}:`) on a cluster. */
   readonly prefix?: string;
   /** When true, `close()` quits the client; a borrowed client is left open otherwise. */

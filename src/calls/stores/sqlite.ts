@@ -1,5 +1,5 @@
 // The embedded tool state store: one SQLite table through better-sqlite3, shared by processes using the same file.
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../peers/sqlite.js';
 import type { ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
 import { toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
 
@@ -16,12 +16,7 @@ const TABLE = '"airlock_tools"';
  * other processes never block a state change, and `busy_timeout`, so concurrent writers wait for the lock.
  */
 export function createSqliteToolStore(path: string, options: SqliteToolStoreOptions = {}): ToolStateStore {
-  const busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
-    throw new TypeError('busyTimeoutMs must be ≥ 0.');
-  const db = new Database(path);
-  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  db.pragma('journal_mode = WAL');
+  const db = openSqlite(path, options.busyTimeoutMs ?? 10_000, 'The SQLite tool state store');
   const sql = toolSql(TABLE, () => '?', 'INTEGER');
   for (const statement of sql.createTable) db.exec(statement);
   const run = (statement: SqlStatement) => db.prepare(statement.text).run(...statement.values);

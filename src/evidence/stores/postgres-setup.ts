@@ -1,10 +1,13 @@
 // Shared PostgreSQL setup for Airlock's tables: checked identifiers, the pool, locked creation of schema objects.
-import pg from 'pg';
-import type { Pool } from 'pg';
+import type PgModule from 'pg';
+import { loadPeer } from '../../peers/load-peer.js';
+import type { PostgresPool } from '../../peers/postgres-pool.js';
 import { SQL_IDENTIFIER_PATTERN } from '../defaults.js';
 
 /** Options shared by Airlock's PostgreSQL stores: a pool to borrow or a connection string, a schema, a table. */
-export type PostgresStoreOptions = ({ readonly pool: Pool } | { readonly connectionString: string }) & {
+export type PostgresStoreOptions = (
+  { readonly pool: PostgresPool } | { readonly connectionString: string }
+) & {
   /** The schema holding the table; `airlock` when absent. */
   readonly schema?: string;
   /** The table's name; each store has its own default. */
@@ -13,7 +16,7 @@ export type PostgresStoreOptions = ({ readonly pool: Pool } | { readonly connect
 
 /** A pool to use, its quoted `"schema"."table"`, and how to release it. */
 export interface PostgresTarget {
-  readonly pool: Pool;
+  readonly pool: PostgresPool;
   readonly schema: string;
   readonly table: string;
   readonly qualified: string;
@@ -43,8 +46,11 @@ export async function preparePostgres(
   const table = sqlIdentifier(options.table ?? defaultTable, 'table');
   const qualified = `"${schema}"."${table}"`;
   const owned = 'connectionString' in options;
-  const pool = owned
-    ? new pg.Pool({ connectionString: options.connectionString, max: poolSize })
+  const pool: PostgresPool = owned
+    ? new (loadPeer('pg', 'The PostgreSQL store') as typeof PgModule).Pool({
+        connectionString: options.connectionString,
+        max: poolSize,
+      })
     : options.pool;
   // An idle connection that drops emits 'error' on the pool; the next query reports the failure instead.
   if (owned) pool.on('error', () => undefined);

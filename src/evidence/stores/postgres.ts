@@ -1,5 +1,5 @@
 // The PostgreSQL evidence store (pg): one table, created if missing, in a configurable schema.
-import type pg from 'pg';
+import type { PostgresResult } from '../../peers/postgres-pool.js';
 import type { EvidenceRow, WrappedKeyRow } from '../record.js';
 import type { EvidenceStore } from '../store.js';
 import { ALL_COLUMNS, columnPlaceholders, evidenceRowFrom, REWRAP_PAGE_SIZE, rowValues } from './columns.js';
@@ -17,7 +17,7 @@ export type { PostgresStoreOptions } from './postgres-setup.js';
 export async function createPostgresStore(options: PostgresStoreOptions): Promise<EvidenceStore> {
   const { pool, qualified, release } = await preparePostgres(options, 'evidence', evidenceTable, 10);
   const placeholders = columnPlaceholders((position) => `$${position}`);
-  const query = async (text: string, values: unknown[]): Promise<pg.QueryResult<SqlRow>> =>
+  const query = async (text: string, values: unknown[]): Promise<PostgresResult<SqlRow>> =>
     pool.query<SqlRow>(text, values);
 
   return Object.freeze({

@@ -1,5 +1,5 @@
 // The Redis evidence store (ioredis): one hash per record, expired natively by Redis at the record's TTL.
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../peers/redis-client.js';
 import { REDIS_PREFIX_PATTERN } from '../defaults.js';
 import type { EvidenceRow, WrappedKeyRow } from '../record.js';
 import type { EvidenceStore } from '../store.js';
@@ -7,7 +7,7 @@ import type { EvidenceStore } from '../store.js';
 /** Options of {@link createRedisStore}. */
 export interface RedisStoreOptions {
   /** The connection to use. */
-  readonly client: Redis;
+  readonly client: RedisClient;
   /** Prefix of every key the store writes; `airlock:` when absent. */
   readonly prefix?: string;
   /** When true, `close()` quits the client; a borrowed client is left open otherwise. */

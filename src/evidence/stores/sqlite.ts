@@ -1,7 +1,7 @@
 // The embedded evidence store: one SQLite file through better-sqlite3, in WAL mode with synchronous=FULL.
 import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from '../../peers/sqlite.js';
 import type { EvidenceRow, WrappedKeyRow } from '../record.js';
 import type { EvidenceStore } from '../store.js';
 import {
@@ -54,13 +54,8 @@ CREATE INDEX IF NOT EXISTS ${TABLE}_key ON ${TABLE} (key_id);
  * flushed before `insert` resolves; the cost is measured by the evidence benchmark.
  */
 export function createSqliteStore(path: string, options: SqliteStoreOptions = {}): EvidenceStore {
-  const busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
-  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
-    throw new TypeError('busyTimeoutMs must be ≥ 0.');
   if (path !== ':memory:' && !existsSync(path)) createPrivateFile(path);
-  const db = new Database(path);
-  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  db.pragma('journal_mode = WAL');
+  const db = openSqlite(path, options.busyTimeoutMs ?? 10_000, 'The SQLite evidence store');
   db.pragma('synchronous = FULL');
   db.exec(SCHEMA);
 

@@ -1,11 +1,19 @@
 // Stage 2, parse: strict RFC 8259 JSON with duplicate names, depth, size and number limits.
 import { parseJson } from '../../json/parse.js';
-import { established, stop, type Stage } from '../call.js';
+import type { JsonValue } from '../../json/types.js';
+import { next, stop, type Stage } from '../stage.js';
+import type { Decoded } from './read.js';
+
+/** The complete parsed value, not yet checked against the contract. */
+export interface Parsed {
+  readonly stage: 'parse';
+  readonly value: JsonValue;
+  readonly decodedBytes: number;
+}
 
 /** Parses the decoded text under the contract's parse limits. */
-export const parseStage: Stage = (call) => {
-  const result = parseJson(established(call.read, 'read').text, call.tool.limits.parse);
+export const parseStage: Stage<Decoded, Parsed> = (decoded, frame) => {
+  const result = parseJson(decoded.text, frame.tool.limits.parse);
   if (!result.ok) return stop({ stage: 'parse', ...result.error });
-  call.parsed = result.value;
-  return { ok: true };
+  return next({ stage: 'parse', value: result.value, decodedBytes: decoded.decodedBytes });
 };

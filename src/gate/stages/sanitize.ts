@@ -1,15 +1,26 @@
 // Stage 5, sanitize: each string through the purpose its contract gave it, into a fresh copy.
-import { sanitizeValue } from '../../purposes/sanitize-value.js';
-import { established, stop, type Stage } from '../call.js';
+import type { PurposeIndex } from '../../walk/purpose-index.js';
+import { sanitizeValue } from '../../walk/sanitize-value.js';
+import { next, stop, type Stage } from '../stage.js';
+import type { Bound } from './bind.js';
 
-/** Sanitizes the validated value per field purpose; every finding is kept on the call for meta and audit. */
-export const sanitizeStage: Stage = async (call) => {
-  const value = established(call.parsed, 'parsed value');
-  const decodedBytes = established(call.read, 'read').decodedBytes;
-  const result = await sanitizeValue(value, call.tool.contract.shape, decodedBytes, call.tool.limits.output);
-  call.findings.push(...result.findings);
-  if (!result.ok) return stop(result.issue);
-  call.hidden.push(...result.hidden);
-  call.sanitized = { value: result.value, purposes: result.purposes };
-  return { ok: true };
+/** A fresh copy in which every string went through its purpose, and the purpose of each. */
+export interface Sanitized {
+  readonly stage: 'sanitize';
+  readonly value: unknown;
+  readonly purposes: PurposeIndex;
+}
+
+/** Sanitizes the bound value per field purpose; findings are reported whether it goes on or stops. */
+export const sanitizeStage: Stage<Bound, Sanitized> = async (bound, frame) => {
+  const { tool } = frame;
+  const result = await sanitizeValue(
+    bound.value,
+    tool.contract.shape,
+    bound.decodedBytes,
+    tool.limits.output,
+  );
+  if (!result.ok) return stop(result.issue, { findings: result.findings });
+  const report = { findings: result.findings, hidden: result.hidden };
+  return next({ stage: 'sanitize', value: result.value, purposes: result.purposes }, report);
 };

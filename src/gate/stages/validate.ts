@@ -1,20 +1,29 @@
 // Stage 3, validate: the complete parsed value against the closed contract, before anything is cut or picked.
-import { parsePointer, redactPointer } from '../../pointer/pointer.js';
-import { established, stop, type Stage } from '../call.js';
+import type { JsonValue } from '../../json/types.js';
+import { parsePointer, redactPointer } from '../../vocabulary/pointer.js';
+import { next, stop, type Stage } from '../stage.js';
+import type { Parsed } from './parse.js';
+
+/** The complete value, valid under the contract. */
+export interface Validated {
+  readonly stage: 'validate';
+  readonly value: JsonValue;
+  readonly decodedBytes: number;
+}
 
 /**
  * Validates the whole parsed value (seed 001 step 4: before any truncation or projection). ajv stops at the
  * first error; its location is reported with a redacted pointer and the schema path, never the value or an
  * unexpected member's name.
  */
-export const validateStage: Stage = (call) => {
-  const { validate } = call.tool.contract;
-  if (validate(established(call.parsed, 'parsed value'))) return { ok: true };
-  const error = validate.errors?.[0];
+export const validateStage: Stage<Parsed, Validated> = (parsed, frame) => {
+  const verdict = frame.tool.contract.check(parsed.value);
+  if (verdict.ok) return next({ stage: 'validate', value: parsed.value, decodedBytes: parsed.decodedBytes });
+  const { keyword, instancePath, schemaPath } = verdict.violation;
   return stop({
     stage: 'validate',
-    code: `validate.${error?.keyword ?? 'unknown'}`,
-    pointer: redactPointer(parsePointer(error?.instancePath ?? '')),
-    ...(error === undefined ? {} : { schemaPath: error.schemaPath }),
+    code: `validate.${keyword}`,
+    pointer: redactPointer(parsePointer(instancePath)),
+    schemaPath,
   });
 };

@@ -1,6 +1,6 @@
 // Small helpers shared by the read-stage tests: limits with overrides, UTF-8 bytes, endless streams.
 import { Readable } from 'node:stream';
-import { DEFAULT_LIMITS, type ReadLimits } from '../../../src/gate/limits.js';
+import { DEFAULT_LIMITS, type ReadLimits } from '../../../src/vocabulary/limits.js';
 
 /** The default read limits with some fields replaced. */
 export function readLimits(more: Partial<ReadLimits> = {}): ReadLimits {

@@ -1,6 +1,6 @@
 // A hostile, schema-valid ticket result for the UI sinks: every payload would set window.__pwned if it ran.
-import type { ToolSuccess } from '../../../src/gate/outcome.js';
-import type { PurposeKind } from '../../../src/purposes/kinds.js';
+import type { ToolSuccess } from '../../../src/vocabulary/outcome.js';
+import type { PurposeKind } from '../../../src/vocabulary/purpose-kinds.js';
 
 /** The only host the test policy allows. */
 export const ALLOWED_HOST = 'tickets.example.com';

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { renderHtmlInto } from '../../../sinks/html/render-dom.js';
 import { renderHtml } from '../../../sinks/html/render-string.js';
 import { defineEgressPolicy } from '../../../src/egress/policy.js';
-import type { ToolOutcome } from '../../../src/gate/outcome.js';
-import type { PurposeKind } from '../../../src/purposes/kinds.js';
-import { HTML_LINK_REL } from '../../../src/purposes/html-profile.js';
+import type { ToolOutcome } from '../../../src/vocabulary/outcome.js';
+import type { PurposeKind } from '../../../src/vocabulary/purpose-kinds.js';
+import { HTML_LINK_REL } from '../../../src/purposes/html/profile.js';
 import { auditDom } from '../../browser/dom-audit.js';
 import { ALLOWED_HOST, INJECTED_TITLE, MALICIOUS_OUTCOME } from './malicious-result.js';
 

@@ -1,6 +1,6 @@
 // Conformance data: the permissive policy, and every CommonMark example the policy changes, with its reason.
 import { defineEgressPolicy } from '../../../src/egress/policy.js';
-import { HTML_LINK_REL } from '../../../src/purposes/html-profile.js';
+import { HTML_LINK_REL } from '../../../src/purposes/html/profile.js';
 
 /**
  * The policy the conformance suites run under: as little blocked as a policy can say — any host not on the

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { renderOutcomeMarkdown } from '../../../sinks/markdown/outcome.js';
 import { renderMarkdown } from '../../../sinks/markdown/render.js';
 import { defineEgressPolicy } from '../../../src/egress/policy.js';
-import type { ToolOutcome } from '../../../src/gate/outcome.js';
-import type { PurposeKind } from '../../../src/purposes/kinds.js';
+import type { ToolOutcome } from '../../../src/vocabulary/outcome.js';
+import type { PurposeKind } from '../../../src/vocabulary/purpose-kinds.js';
 import { inspectHtml } from '../html/inspect-html.js';
 
 const policy = defineEgressPolicy({ hosts: ['tickets.example.com'] });

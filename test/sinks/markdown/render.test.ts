@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../../sinks/markdown/render.js';
 import { defineEgressPolicy } from '../../../src/egress/policy.js';
-import type { Finding } from '../../../src/purposes/finding.js';
-import { HTML_LINK_REL } from '../../../src/purposes/html-profile.js';
+import type { Finding } from '../../../src/vocabulary/finding.js';
+import { HTML_LINK_REL } from '../../../src/purposes/html/profile.js';
 
 const policy = defineEgressPolicy({ hosts: ['tickets.example.com', '*.cdn.example'] });
 const anyHost = defineEgressPolicy();

@@ -1,0 +1,13 @@
+// The browser entry of the UI sinks: DOM rendering, Markdown, and the egress policy they are configured with.
+export { renderHtmlInto } from '../sinks/html/render-dom.js';
+export type { HtmlRenderReport } from '../sinks/html/render-dom.js';
+export type { DisplayInput, PurposedValue } from '../sinks/shared/plan.js';
+export type { DisplayOptions } from '../sinks/shared/display-options.js';
+export { renderMarkdown } from '../sinks/markdown/render.js';
+export type { MarkdownRendering } from '../sinks/markdown/render.js';
+export { escapeMarkdown } from '../sinks/markdown/escape.js';
+export { renderOutcomeMarkdown } from '../sinks/markdown/outcome.js';
+export type { MarkdownOptions, ImageMode } from '../sinks/markdown/options.js';
+export { defineEgressPolicy } from './egress/policy.js';
+export type { EgressPolicy, EgressPolicyOptions } from './egress/policy.js';
+export { checkUrl } from './egress/check-url.js';

@@ -1,0 +1,106 @@
+// Contracts as data: loads a JSON contract file, checks it against its own schema, and defines the tool.
+import { readFile } from 'node:fs/promises';
+import type { ValidateFunction } from 'ajv';
+import contractFileSchema from './contract-file.schema.json' with { type: 'json' };
+import type { BindRule } from '../bind/rules.js';
+import { parseJson } from '../json/parse.js';
+import type { JsonValue } from '../json/types.js';
+import type { ProjectionSpec } from '../project/projection.js';
+import { decodeUtf8 } from '../read/decode.js';
+import { createAjv } from '../schema/ajv-factory.js';
+import { ContractError } from '../vocabulary/contract-error.js';
+import { outcomeEnvelope, provenanceEnvelope, type EnvelopeContract } from './envelopes.js';
+import { defineTool, type ToolContract, type ToolDefinition } from './define-tool.js';
+import type { FailureVariant } from './failure-variant.js';
+import type { LimitOverrides } from '../vocabulary/limits.js';
+
+/** The shape of a contract file (see `contract-file.schema.json` beside this file). */
+interface ContractFile {
+  readonly name: string;
+  readonly version: string;
+  readonly schema?: object;
+  readonly envelope?: EnvelopeSpec;
+  readonly limits?: LimitOverrides;
+  readonly bind?: readonly BindRule[];
+  readonly project?: ProjectionSpec;
+  readonly failure?: FailureVariant;
+  readonly purposes?: ToolContract['purposes'];
+}
+
+type EnvelopeSpec =
+  | {
+      readonly kind: 'outcome';
+      readonly tool: string;
+      readonly errorCodes: readonly string[];
+      readonly data: object;
+    }
+  | {
+      readonly kind: 'provenance';
+      readonly schemaVersion: string;
+      readonly errorCodes: readonly string[];
+      readonly systems: readonly string[];
+      readonly maxAgeSeconds: number;
+      readonly data: object;
+    };
+
+let fileValidator: ValidateFunction | undefined;
+
+/** Limits for reading contract files: generous for hand-written configuration, still bounded. */
+const CONFIG_PARSE_LIMITS = { maxDepth: 64, maxStringLength: 1 << 20, maxNodes: 1_000_000 } as const;
+
+/**
+ * Turns a parsed contract file into a tool contract. Throws `ContractError` when the file does not match
+ * the contract-file schema; the tool definition itself then applies every contract rule.
+ */
+export function contractFromJson(value: unknown): ToolContract {
+  fileValidator ??= createAjv().compile(contractFileSchema);
+  if (!fileValidator(value)) {
+    const error = fileValidator.errors?.[0];
+    throw new ContractError(
+      'contract.invalid_definition',
+      error?.instancePath ?? '',
+      `The contract file does not match its schema (${error?.keyword ?? 'unknown'} at ${error?.schemaPath ?? '#'})`,
+    );
+  }
+  const file = value as ContractFile;
+  const envelope = file.envelope === undefined ? undefined : buildEnvelope(file.envelope);
+  const schema = envelope?.schema ?? file.schema;
+  if (schema === undefined)
+    throw new ContractError('contract.invalid_definition', '', 'A contract needs a schema');
+  const failure = file.failure ?? envelope?.failure;
+  return {
+    name: file.name,
+    version: file.version,
+    schema,
+    bind: [...(envelope?.bind ?? []), ...(file.bind ?? [])],
+    ...(file.limits === undefined ? {} : { limits: file.limits }),
+    ...(file.project === undefined ? {} : { project: file.project }),
+    ...(failure === undefined ? {} : { failure }),
+    ...(file.purposes === undefined ? {} : { purposes: file.purposes }),
+  };
+}
+
+function buildEnvelope(spec: EnvelopeSpec): EnvelopeContract {
+  return spec.kind === 'outcome' ? outcomeEnvelope(spec) : provenanceEnvelope(spec);
+}
+
+/** Parses contract-file text strictly (duplicate names are refused in configuration too). */
+export function parseContractText(text: string): JsonValue {
+  const parsed = parseJson(text, CONFIG_PARSE_LIMITS);
+  if (!parsed.ok) {
+    throw new ContractError(
+      'contract.invalid_definition',
+      '',
+      `The contract file is not strict JSON (${parsed.error.code} at byte ${parsed.error.offset})`,
+    );
+  }
+  return parsed.value;
+}
+
+/** Reads, parses and defines the tool in a JSON contract file. */
+export async function loadContractFile(path: string): Promise<ToolDefinition> {
+  const decoded = decodeUtf8(await readFile(path), 'strip');
+  if (!decoded.ok)
+    throw new ContractError('contract.invalid_definition', '', 'The contract file is not UTF-8');
+  return defineTool(contractFromJson(parseContractText(decoded.text)));
+}

@@ -1,0 +1,140 @@
+// Ready-made result envelopes from the seeds: success/failure `oneOf`, and the provenance envelope.
+import type { BindRule } from '../bind/rules.js';
+import type { FailureVariant } from './failure-variant.js';
+
+/** The parts of a contract an envelope supplies; spread them into `defineTool`. */
+export interface EnvelopeContract {
+  readonly schema: object;
+  readonly failure: FailureVariant;
+  readonly bind: readonly BindRule[];
+}
+
+/** The request-id pattern of seed 000: a letter or digit, then 7–63 of letters, digits, `_` and `.`. */
+export const REQUEST_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$';
+
+/**
+ * Seed 000's envelope: a success shape `{ tool, request_id, outcome: "success", data }` and a failure shape
+ * `{ tool, request_id, outcome: "failure", error: { code, retryable } }` in a `oneOf`, so a result can never
+ * carry both. The tool name is fixed, the request id bounded and bound to the trusted context, the error
+ * codes finite.
+ */
+export function outcomeEnvelope(options: {
+  readonly tool: string;
+  readonly data: object;
+  readonly errorCodes: readonly string[];
+}): EnvelopeContract {
+  const common = {
+    tool: { const: options.tool },
+    request_id: { type: 'string', pattern: REQUEST_ID_PATTERN, maxLength: 64, 'x-purpose': 'id' },
+  };
+  return {
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      oneOf: [
+        {
+          title: 'Success result',
+          type: 'object',
+          required: ['tool', 'request_id', 'outcome', 'data'],
+          properties: { ...common, outcome: { const: 'success' }, data: { $ref: '#/$defs/data' } },
+          additionalProperties: false,
+        },
+        {
+          title: 'Failure result',
+          type: 'object',
+          required: ['tool', 'request_id', 'outcome', 'error'],
+          properties: { ...common, outcome: { const: 'failure' }, error: { $ref: '#/$defs/error' } },
+          additionalProperties: false,
+        },
+      ],
+      $defs: {
+        data: options.data,
+        error: errorShape(options.errorCodes),
+      },
+    },
+    failure: failureWhen('failure'),
+    bind: [{ rule: 'equals', pointer: '/request_id', context: 'requestId' }],
+  };
+}
+
+/**
+ * Seed 003's envelope: `{ schemaVersion, outcome, data, provenance: { system, tenantId, observedAt },
+ * truncated }` for success (`outcome: "ok"`), and the same with `error: { code, retryable }` for failure
+ * (`outcome: "error"`). Binds `provenance.tenantId` to the context's tenant and `observedAt` to a freshness
+ * window.
+ */
+export function provenanceEnvelope(options: {
+  readonly schemaVersion: string;
+  readonly data: object;
+  readonly errorCodes: readonly string[];
+  readonly systems: readonly string[];
+  readonly maxAgeSeconds: number;
+}): EnvelopeContract {
+  const provenance = {
+    type: 'object',
+    required: ['system', 'tenantId', 'observedAt'],
+    properties: {
+      system: { enum: [...options.systems] },
+      tenantId: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$',
+        maxLength: 64,
+        'x-purpose': 'id',
+      },
+      observedAt: { type: 'string', format: 'date-time', maxLength: 35, 'x-purpose': 'id' },
+    },
+    additionalProperties: false,
+  };
+  const common = {
+    schemaVersion: { const: options.schemaVersion },
+    provenance: { $ref: '#/$defs/provenance' },
+  };
+  return {
+    schema: {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['schemaVersion', 'outcome', 'data', 'provenance', 'truncated'],
+          properties: {
+            ...common,
+            outcome: { const: 'ok' },
+            data: { $ref: '#/$defs/data' },
+            truncated: { type: 'boolean' },
+          },
+          additionalProperties: false,
+        },
+        {
+          type: 'object',
+          required: ['schemaVersion', 'outcome', 'error', 'provenance'],
+          properties: { ...common, outcome: { const: 'error' }, error: { $ref: '#/$defs/error' } },
+          additionalProperties: false,
+        },
+      ],
+      $defs: {
+        data: options.data,
+        provenance,
+        error: errorShape(options.errorCodes),
+      },
+    },
+    failure: failureWhen('error'),
+    bind: [
+      { rule: 'equals', pointer: '/provenance/tenantId', context: 'tenant' },
+      { rule: 'fresh', pointer: '/provenance/observedAt', maxAgeSeconds: options.maxAgeSeconds },
+    ],
+  };
+}
+
+/** The finite error object both envelopes share: a code from the list and a retry flag. */
+function errorShape(errorCodes: readonly string[]): object {
+  return {
+    type: 'object',
+    required: ['code', 'retryable'],
+    properties: { code: { enum: [...errorCodes] }, retryable: { type: 'boolean' } },
+    additionalProperties: false,
+  };
+}
+
+/** The failure variant both envelopes share: `outcome` names it, `error` holds the code and retry flag. */
+function failureWhen(outcome: string): FailureVariant {
+  return { pointer: '/outcome', equals: outcome, retryable: '/error/retryable', code: '/error/code' };
+}

@@ -1,0 +1,57 @@
+// Cleaning to a stable NFC: passes of special-character removal and NFC, sparing what a scan already proved.
+import type { Finding } from '../../vocabulary/finding.js';
+import { SpecialTally } from './findings.js';
+import { HiddenCollector, type TextHiddenPayload } from './hidden.js';
+import type { ResolvedTextOptions } from './options.js';
+import { removeSpecials, type CleaningRecord, type CleaningStart } from './scan.js';
+
+/** What cleaning made of a text: the result (NFC), one finding per class it acted on, decoded payloads. */
+export interface CleanedText {
+  readonly value: string;
+  readonly findings: readonly Finding[];
+  readonly hidden: readonly TextHiddenPayload[];
+}
+
+/** What the first cleaning pass may assume when nothing is known: specials must be searched, NFC applied. */
+export const NOTHING_KNOWN: CleaningStart = Object.freeze({ specials: undefined, mayChangeUnderNfc: true });
+
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+const NO_HIDDEN: readonly TextHiddenPayload[] = Object.freeze([]);
+
+/** Cleaning passes at most: real text needs one, text whose marks NFC reorders two; more bounds the cost. */
+const MAX_PASSES = 8;
+
+/**
+ * Cleans, then normalizes to NFC. NFC can reorder combining marks or compose characters that a removal
+ * brought together, which may change the neighbours a kept joiner was judged by; when NFC changed anything,
+ * the result is cleaned again, until a pass changes nothing. Text that is already NFC takes one pass. After
+ * the first pass nothing is rewritten and NFC text never lengthens under NFC, so each further pass that
+ * changes the text shortens it; the cap keeps even contrived input to a fixed number of linear passes.
+ * `start` spares the first pass what a scan already proved: cleaning visits the specials the scan listed
+ * (none at all when there are none), and text without an NFC-sensitive character needs no NFC (removing
+ * characters or rewriting line breaks cannot bring one in).
+ */
+export function cleanText(text: string, policy: ResolvedTextOptions, start: CleaningStart): CleanedText {
+  const record: CleaningRecord = { tally: new SpecialTally(), hidden: new HiddenCollector() };
+  const value = cleanToNormalForm(text, policy, record, start);
+  if (record.tally.isEmpty()) return { value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
+  const hidden = record.hidden.finish(record.tally);
+  return { value, findings: record.tally.findings(policy), hidden };
+}
+
+function cleanToNormalForm(
+  text: string,
+  policy: ResolvedTextOptions,
+  record: CleaningRecord,
+  start: CleaningStart,
+): string {
+  let current = text;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const specials = pass === 0 ? start.specials : undefined;
+    const cleaned = specials?.length === 0 ? current : removeSpecials(current, policy, record, specials);
+    if (pass > 0 && cleaned === current) return current;
+    current = pass === 0 && !start.mayChangeUnderNfc ? cleaned : cleaned.normalize('NFC');
+    if (current === cleaned) return current;
+  }
+  return current;
+}

@@ -1,0 +1,85 @@
+// Collects smuggled payloads (tag-character ASCII, variation-selector bytes) for the operator's audit record.
+import { createHash } from 'node:crypto';
+import { tagToAscii } from '../../unicode/tags.js';
+import { variationSelectorByte } from '../../unicode/variation.js';
+import type { HiddenPayload } from '../purpose.js';
+import type { SpecialTally } from './findings.js';
+
+/** A decoded payload: tag characters as the ASCII they shadow, or variation selectors as bytes in hex. */
+export interface TextHiddenPayload extends HiddenPayload {
+  readonly kind: 'tag_ascii' | 'variation_selectors';
+  readonly decoded: string;
+}
+
+interface Run {
+  decoded: string;
+  end: number;
+}
+
+/**
+ * Groups removed tag characters and variation selectors into payloads, one per run of adjacent removed
+ * code points in the input. Payload text goes only to {@link HiddenCollector.payloads}; findings get counts,
+ * lengths and a digest.
+ */
+export class HiddenCollector {
+  private readonly done: TextHiddenPayload[] = [];
+  private tags: Run | undefined;
+  private selectors: Run | undefined;
+
+  /** Adds a removed tag character found at UTF-16 `index`. */
+  addTag(index: number, codePoint: number): void {
+    if (this.tags?.end !== index) this.tags = this.flush(this.tags, 'tag_ascii', index);
+    this.tags.decoded += tagToAscii(codePoint);
+    this.tags.end = index + 2;
+  }
+
+  /** Adds a removed variation selector found at UTF-16 `index`. */
+  addSelector(index: number, codePoint: number): void {
+    const byte = variationSelectorByte(codePoint);
+    if (byte < 0) return;
+    if (this.selectors?.end !== index)
+      this.selectors = this.flush(this.selectors, 'variation_selectors', index);
+    this.selectors.decoded += byte.toString(16).padStart(2, '0');
+    this.selectors.end = index + (codePoint > 0xffff ? 2 : 1);
+  }
+
+  /** Ends the open runs: the next index starts new payloads (called when a cleaning pass ends). */
+  closeRuns(): void {
+    this.flush(this.tags, 'tag_ascii', -1);
+    this.flush(this.selectors, 'variation_selectors', -1);
+    this.tags = this.selectors = undefined;
+  }
+
+  /** Every payload; notes their counts, total length and a digest on the tally. */
+  finish(tally: SpecialTally): TextHiddenPayload[] {
+    this.closeRuns();
+    noteKind(
+      tally,
+      'tag_characters',
+      this.done.filter((payload) => payload.kind === 'tag_ascii'),
+    );
+    noteKind(
+      tally,
+      'variation_selector',
+      this.done.filter((payload) => payload.kind === 'variation_selectors'),
+    );
+    return this.done;
+  }
+
+  private flush(run: Run | undefined, kind: TextHiddenPayload['kind'], next: number): Run {
+    if (run !== undefined && run.decoded !== '') this.done.push({ kind, decoded: run.decoded });
+    return { decoded: '', end: next };
+  }
+}
+
+function noteKind(
+  tally: SpecialTally,
+  specialClass: 'tag_characters' | 'variation_selector',
+  payloads: TextHiddenPayload[],
+): void {
+  if (payloads.length === 0) return;
+  const joined = payloads.map((payload) => payload.decoded).join('\n');
+  tally.note(specialClass, 'payloads', payloads.length);
+  tally.note(specialClass, 'decodedLength', joined.length - (payloads.length - 1));
+  tally.note(specialClass, 'digest', createHash('sha256').update(joined).digest('hex').slice(0, 16));
+}

@@ -1,0 +1,142 @@
+// Options of the text purpose: the policies, their frozen safe defaults, and checking a caller's choice.
+import type { SpecialClass } from '../../unicode/special.js';
+
+/** A class of characters the text purpose removes (or, for line breaks, rewrites). */
+export type TextCleanClass = Exclude<SpecialClass, 'private_use'>;
+
+/** Every {@link TextCleanClass}, in report order. */
+export const TEXT_CLEAN_CLASSES: readonly TextCleanClass[] = Object.freeze([
+  'control',
+  'line_break',
+  'bidi_control',
+  'zero_width',
+  'invisible',
+  'tag_characters',
+  'variation_selector',
+  'noncharacter',
+  'annotation',
+]);
+
+/** What a hit of a clean class does: remove it and report (`clean`), or refuse the whole value. */
+export type CleanAction = 'clean' | 'reject';
+/** Private-use characters: left alone, removed and reported, or the value refused. */
+export type PrivateUsePolicy = 'keep' | 'remove' | 'reject';
+/** Mixed-script and confusable words: reported, or the value refused. */
+export type SpoofPolicy = 'report' | 'reject';
+/** A lone UTF-16 surrogate: the value refused, or the surrogate replaced by U+FFFD and reported. */
+export type LoneSurrogatePolicy = 'reject' | 'replace';
+
+/** A caller's options for `sanitizeText`; every field is optional and defaults to {@link TEXT_DEFAULTS}. */
+export interface TextOptions {
+  /** Most code points accepted, before and after cleaning; more is refused, never truncated. */
+  readonly maxCodePoints?: number;
+  /** Most UTF-8 bytes accepted, before and after cleaning; more is refused, never truncated. */
+  readonly maxBytes?: number;
+  /** Keep line feeds, CRLF pairs and tabs (true), or turn every line break and tab into a space (false). */
+  readonly multiline?: boolean;
+  /** Per class, `clean` or `reject`. */
+  readonly actions?: Readonly<Partial<Record<TextCleanClass, CleanAction>>>;
+  readonly privateUse?: PrivateUsePolicy;
+  readonly confusables?: SpoofPolicy;
+  readonly mixedScript?: SpoofPolicy;
+  readonly loneSurrogates?: LoneSurrogatePolicy;
+}
+
+/** Options with every default applied. */
+export interface ResolvedTextOptions {
+  readonly maxCodePoints: number;
+  readonly maxBytes: number;
+  readonly multiline: boolean;
+  readonly actions: Readonly<Record<TextCleanClass, CleanAction>>;
+  readonly privateUse: PrivateUsePolicy;
+  readonly confusables: SpoofPolicy;
+  readonly mixedScript: SpoofPolicy;
+  readonly loneSurrogates: LoneSurrogatePolicy;
+}
+
+/**
+ * The safe defaults. Private-use characters are removed: they have no interoperable meaning, a reviewer
+ * cannot read them (icon-font glyphs at best, invisible in most fonts at worst, and planes 15–16 can carry
+ * a payload like tag characters), and an agent gains nothing from them. Look-alikes are reported, not
+ * refused, because names and quotations in other scripts are legitimate.
+ */
+export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
+  maxCodePoints: 65_536,
+  maxBytes: 262_144,
+  multiline: true,
+  actions: Object.freeze(
+    Object.fromEntries(TEXT_CLEAN_CLASSES.map((name) => [name, 'clean'])) as Record<
+      TextCleanClass,
+      CleanAction
+    >,
+  ),
+  privateUse: 'remove',
+  confusables: 'report',
+  mixedScript: 'report',
+  loneSurrogates: 'reject',
+});
+
+const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(TEXT_DEFAULTS));
+const resolved = new WeakMap<TextOptions, ResolvedTextOptions>();
+
+/**
+ * The options with defaults applied, frozen and remembered per options object. A mistake (an unknown
+ * option, a policy outside its union, a limit that is not a positive safe integer) throws a TypeError:
+ * options are configuration, checked when a contract is defined.
+ */
+export function resolveTextOptions(options: TextOptions | undefined): ResolvedTextOptions {
+  if (options === undefined) return TEXT_DEFAULTS;
+  const known = resolved.get(options);
+  if (known !== undefined) return known;
+  for (const name of Object.keys(options)) {
+    if (!OPTION_NAMES.has(name)) throw new TypeError(`Unknown text option "${name}"`);
+  }
+  const result: ResolvedTextOptions = Object.freeze({
+    maxCodePoints: limit('maxCodePoints', options.maxCodePoints ?? TEXT_DEFAULTS.maxCodePoints),
+    maxBytes: limit('maxBytes', options.maxBytes ?? TEXT_DEFAULTS.maxBytes),
+    multiline: oneOf('multiline', options.multiline ?? TEXT_DEFAULTS.multiline, [true, false]),
+    actions: resolveActions(options.actions),
+    privateUse: oneOf('privateUse', options.privateUse ?? TEXT_DEFAULTS.privateUse, [
+      'keep',
+      'remove',
+      'reject',
+    ]),
+    confusables: oneOf('confusables', options.confusables ?? TEXT_DEFAULTS.confusables, ['report', 'reject']),
+    mixedScript: oneOf('mixedScript', options.mixedScript ?? TEXT_DEFAULTS.mixedScript, ['report', 'reject']),
+    loneSurrogates: oneOf('loneSurrogates', options.loneSurrogates ?? TEXT_DEFAULTS.loneSurrogates, [
+      'reject',
+      'replace',
+    ]),
+  });
+  resolved.set(options, result);
+  resolved.set(result, result);
+  return result;
+}
+
+function resolveActions(actions: TextOptions['actions']): Readonly<Record<TextCleanClass, CleanAction>> {
+  if (actions === undefined) return TEXT_DEFAULTS.actions;
+  const result = { ...TEXT_DEFAULTS.actions };
+  for (const [name, action] of Object.entries(actions)) {
+    if (!(TEXT_CLEAN_CLASSES as readonly string[]).includes(name)) {
+      throw new TypeError(`Unknown text finding class "${name}" in actions`);
+    }
+    result[name as TextCleanClass] = oneOf(`actions.${name}`, action, ['clean', 'reject']);
+  }
+  return Object.freeze(result);
+}
+
+function limit(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`Text option "${name}" must be a positive safe integer`);
+  }
+  return value;
+}
+
+function oneOf<T extends string | boolean>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    throw new TypeError(
+      `Text option "${name}" must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`,
+    );
+  }
+  return value as T;
+}

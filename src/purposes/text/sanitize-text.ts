@@ -1,0 +1,116 @@
+// The `text` purpose: natural-language text cleaned of invisible, control and smuggling characters, in NFC.
+import { hasLoneSurrogate, replaceLoneSurrogates } from '../../unicode/codepoint.js';
+import { inspectWords, judgeWords, type WordReport } from '../../unicode/spoofing.js';
+import { scanText } from '../../unicode/word-scan.js';
+import type { Finding, FindingAction } from '../../vocabulary/finding.js';
+import { cleanText, NOTHING_KNOWN } from './clean.js';
+import { addWordFindings } from './findings.js';
+import { lengthFinding } from './length.js';
+import type { TextHiddenPayload } from './hidden.js';
+import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './options.js';
+
+export type { TextHiddenPayload } from './hidden.js';
+
+/**
+ * The cleaned value with what was done to it, or a refusal. Findings never hold input text and have
+ * pointer '' (the caller re-bases them); `hidden` holds decoded smuggled payloads for the audit record only.
+ */
+export type TextResult =
+  | {
+      readonly ok: true;
+      readonly value: string;
+      readonly findings: readonly Finding[];
+      readonly hidden: readonly TextHiddenPayload[];
+    }
+  | { readonly ok: false; readonly findings: readonly Finding[] };
+
+/** Printable ASCII (plus tab and line feed in multi-line text): nothing to clean, normalize or inspect. */
+const PLAIN_MULTILINE = /^[\x20-\x7E\t\n]*$/;
+const PLAIN_SINGLE_LINE = /^[\x20-\x7E]*$/;
+const NO_HIDDEN: readonly TextHiddenPayload[] = Object.freeze([]);
+const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
+/**
+ * Sanitizes one natural-language value. Pure and synchronous; never throws on content (a bad option throws
+ * a TypeError). Order, and why:
+ * 1. lengths (code points and UTF-8 bytes) are measured before any work, bounding the cost (replacing a
+ *    lone surrogate changes no length; a refusal still lists a lone-surrogate finding first);
+ * 2. lone surrogates are refused or replaced, so every later step sees well-formed text;
+ * 3. specials are removed or kept by script-aware rules (controls, bidi, zero-width, tags, selectors…);
+ * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
+ *    if NFC changed anything, cleaning runs again so the output is stable); NFC itself is not a finding:
+ *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
+ * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
+ * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
+ *
+ * Shortcuts, none of which changes an answer: printable ASCII is returned as it is; otherwise one pass over
+ * the text finds its words and its special characters together, cleaning visits only those (and is skipped
+ * when there are none), NFC is skipped for text without an NFC-sensitive character, and when cleaning and
+ * NFC leave the text as it was, that same pass's words are judged instead of scanning the text again.
+ */
+export function sanitizeText(value: string, options?: TextOptions): TextResult {
+  return sanitize(value, resolveTextOptions(options), true);
+}
+
+/**
+ * {@link sanitizeText} with every shortcut off: the whole text is cleaned, normalized and scanned again.
+ * Same answers, more work; it exists so that tests can prove the shortcuts change nothing.
+ */
+export function sanitizeTextWithoutShortcuts(value: string, options?: TextOptions): TextResult {
+  return sanitize(value, resolveTextOptions(options), false);
+}
+
+function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
+  if (shortcuts && (policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
+    const tooLong = lengthFinding(value, policy, 'input');
+    return tooLong === undefined
+      ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
+      : refuse([tooLong]);
+  }
+  // Too long, the input is not even scanned.
+  const inputTooLong = lengthFinding(value, policy, 'input');
+  const withLayout = !policy.multiline;
+  let scan = shortcuts && inputTooLong === undefined ? scanText(value, withLayout) : undefined;
+  if (scan !== undefined && !scan.loneSurrogates && scan.specials.length === 0 && !scan.mayChangeUnderNfc)
+    return conclude(value, [], NO_HIDDEN, judgeWords(value, scan), policy);
+  const findings: Finding[] = [];
+  let text = value;
+  if (scan?.loneSurrogates ?? hasLoneSurrogate(value)) {
+    const replaced = replaceLoneSurrogates(value);
+    const action: FindingAction = policy.loneSurrogates === 'reject' ? 'rejected' : 'cleaned';
+    findings.push({ code: 'text.lone_surrogate', pointer: '', count: replaced.count, action });
+    if (action === 'rejected') return refuse(findings);
+    text = replaced.text;
+    if (scan !== undefined) scan = scanText(text, withLayout);
+  }
+  if (inputTooLong !== undefined) return refuse([...findings, inputTooLong]);
+  const cleaned = cleanText(text, policy, scan ?? NOTHING_KNOWN);
+  const outputTooLong = lengthFinding(cleaned.value, policy, 'output');
+  if (outputTooLong !== undefined) findings.push(outputTooLong);
+  findings.push(...cleaned.findings);
+  const words =
+    scan !== undefined && cleaned.value === text ? judgeWords(text, scan) : inspectWords(cleaned.value);
+  return conclude(cleaned.value, findings, cleaned.hidden, words, policy);
+}
+
+/** The outcome: `findings` with the word findings added; refused when any finding rejects. */
+function conclude(
+  value: string,
+  findings: Finding[],
+  hidden: readonly TextHiddenPayload[],
+  words: WordReport,
+  policy: ResolvedTextOptions,
+): TextResult {
+  addWordFindings(findings, words, policy);
+  if (findings.length === 0) return { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
+  if (findings.some(isRejection)) return { ok: false, findings };
+  return { ok: true, value, findings, hidden };
+}
+
+function refuse(findings: readonly Finding[]): TextResult {
+  return { ok: false, findings };
+}
+
+function isRejection(finding: Finding): boolean {
+  return finding.action === 'rejected';
+}

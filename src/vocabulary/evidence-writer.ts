@@ -1,0 +1,21 @@
+// What the gate needs from an evidence vault: a place to put raw bytes that answers with a reference id.
+
+/** What a caller says about the raw bytes it stores: trusted context, never taken from the bytes. */
+export interface EvidenceMeta {
+  /** The tool whose response the bytes are. */
+  readonly tool: string;
+  /** The version of the tool's contract the response was checked against. */
+  readonly schemaVersion: string;
+  /** The tenant the request ran for; only a principal of this tenant may read the record. */
+  readonly tenant: string;
+  /** The id of the request that caused the response. */
+  readonly requestId: string;
+}
+
+/** Anything that can keep raw bytes and return an unguessable reference id (an evidence vault). */
+export interface EvidenceWriter {
+  put(raw: Uint8Array, meta: EvidenceMeta): Promise<string>;
+}
+
+/** The tenant label of evidence from a call whose context names no tenant. */
+export const NO_TENANT = '-';
