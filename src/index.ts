@@ -54,8 +54,8 @@ export { parseJson } from './json/parse.js';
 export type { JsonValue, ParseResult, ParseError, ParseErrorCode } from './json/types.js';
 
 // Field purposes, usable outside a contract.
-export { PURPOSE_KINDS } from './vocabulary/purpose-kinds.js';
-export type { PurposeKind } from './vocabulary/purpose-kinds.js';
+export { PURPOSE_KINDS, PURPOSE_TRAITS } from './vocabulary/purpose-kinds.js';
+export type { PurposeKind, PurposeTraits, PurposeDisplay } from './vocabulary/purpose-kinds.js';
 export type { Finding, FindingAction } from './vocabulary/finding.js';
 export { sanitizeText } from './purposes/text/sanitize-text.js';
 export type { TextResult, TextHiddenPayload } from './purposes/text/sanitize-text.js';
@@ -84,6 +84,11 @@ export { classifyAddress, ADDRESS_CLASSES } from './egress/address.js';
 export type { AddressInfo, AddressClass } from './egress/address.js';
 
 // Untrusted text and the sinks.
+export { SINKS, SINK_NAMES } from './rendering/sinks.js';
+export type { SinkName } from './rendering/sinks.js';
+export type { Sink, SinkInput, SinkRendering } from '../sinks/shared/sink.js';
+export type { PromptSinkOptions, PromptRendering } from '../sinks/prompt/sink.js';
+export type { LogSinkOptions } from '../sinks/log/sink.js';
 export { untrusted, isUntrusted, derive, deriveAsync, combine, concatUntrusted } from './taint/untrusted.js';
 export type { Untrusted } from './taint/untrusted.js';
 export { containsUntrusted, findUntrusted } from './taint/contains.js';

@@ -6,11 +6,9 @@ import type { ToolDefinition } from '../contract/define-tool.js';
 import type { StageName } from '../vocabulary/stages.js';
 import type { JsonValue } from '../json/types.js';
 
-/** The sinks a case can assert on, in report order. */
-export const SINK_NAMES = Object.freeze(['html', 'markdown', 'prompt', 'log'] as const);
+import type { SinkName } from '../rendering/sinks.js';
 
-/** One sink a case can assert on. */
-export type SinkName = (typeof SINK_NAMES)[number];
+export { SINK_NAMES, type SinkName } from '../rendering/sinks.js';
 
 /** Assertions on one sink's output. Regular expressions are compiled with the `u` flag. */
 export interface SinkAssertions {
