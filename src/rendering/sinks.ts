@@ -11,7 +11,7 @@ export const SINKS = Object.freeze({
   markdown: markdownSink,
   prompt: promptSink,
   log: logSink,
-} satisfies Readonly<Record<string, Sink<never, SinkRendering>>>);
+} satisfies Readonly<Record<string, Sink<never>>>);
 
 /** One sink's name. */
 export type SinkName = keyof typeof SINKS;
