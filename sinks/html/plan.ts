@@ -40,11 +40,12 @@ export interface DisplayPlan {
 
 /**
  * Plans an outcome's data or a purposed value. A string shows by its purpose from `meta.purposes` (never
- * guessed): `id`, `enum` and `text` as text; `url` as a link only when the policy allows it (the link text is
- * the canonical URL it goes to), otherwise as text with a `sink.url_blocked` finding; `html` as markup for
- * the sink to sanitize again. A string without a purpose is text. Objects become fields, arrays lists,
- * numbers, booleans and null their JSON text. A failed outcome shows as its agent code. Anything else is a
- * programming mistake and throws a TypeError.
+ * guessed): `id`, `enum` and `text` as text; `url` as a link only when the policy allows it as a link (the
+ * link text is the canonical URL it goes to; under `hosts: 'any'` a link carries no query and no fragment),
+ * otherwise as text with a `sink.url_blocked` finding; `html` as markup for the sink to sanitize again. A
+ * string without a purpose is text. Objects become fields, arrays lists, numbers, booleans and null their
+ * JSON text. A failed outcome shows as its agent code. Anything else is a programming mistake and throws a
+ * TypeError.
  */
 export function planDisplay(input: DisplayInput, policy: EgressPolicy): DisplayPlan {
   const findings: Finding[] = [];
@@ -84,7 +85,7 @@ function planString(
   if (purpose === 'html')
     return { kind: 'markup', markup: value, reportPointer: redactPointerString(pointer) };
   if (purpose !== 'url') return { kind: 'text', text: value };
-  const decision = checkUrl(value, policy);
+  const decision = checkUrl(value, policy, { link: true });
   if (decision.allowed) return { kind: 'link', href: decision.href };
   findings.push({
     code: 'sink.url_blocked',
