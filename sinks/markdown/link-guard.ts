@@ -21,7 +21,7 @@ export function createLinkGuard(policy: EgressPolicy): LinkGuard {
   return {
     allows(url) {
       if (!decisions.has(url)) {
-        const decision = checkUrl(url, policy);
+        const decision = checkUrl(url, policy, { link: true });
         decisions.set(url, decision.allowed ? undefined : decision.reason);
       }
       return decisions.get(url) === undefined;

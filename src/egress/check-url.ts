@@ -21,14 +21,23 @@ export type UrlDecision =
 export interface CheckUrlOptions {
   /** A trusted absolute URL that relative inputs resolve against (for example the page a link came from). */
   readonly base?: string;
+  /**
+   * The URL becomes a link or an image that a person can open (the markdown and html sinks, links in the
+   * html purpose), not a request the application makes. Under a policy whose `hosts` is `'any'`, such a URL
+   * may carry no query and no fragment: a click would send them to a host that nobody chose. It is blocked
+   * with `query_budget`; with a host allowlist the policy's query budget applies as for any URL. Default
+   * `false`.
+   */
+  readonly link?: boolean;
 }
 
 /**
  * Decides whether a URL may be used under a policy. The input is canonicalized by the WHATWG parser first (its
  * own case folding, whitespace, tab, newline and control handling, IPv4 normalization such as `0x7f.1` →
  * `127.0.0.1`, IDNA to punycode), and every rule runs on that canonical form: length, scheme, credentials,
- * host (metadata, blocked names, address classes, IP literals, allowlist, homographs), port, query budget.
- * A blocked decision carries a `url.blocked` finding with the reason. Pure; never throws on any input.
+ * host (metadata, blocked names, address classes, IP literals, allowlist, homographs), port, query budget
+ * (for a `link` under `hosts: 'any'`: no query and no fragment at all). A blocked decision carries a
+ * `url.blocked` finding with the reason. Pure; never throws on any input.
  */
 export function checkUrl(
   input: string,
@@ -49,7 +58,7 @@ export function checkUrl(
   const host = checkHostRemembered(url.hostname, policy);
   if (!host.ok) return block(host.reason, host.findings, host.addressClass);
   if (!isPortAllowed(scheme, url.port, policy)) return block('port', host.findings);
-  if (!isWithinQueryBudget(url.search, policy.query)) return block('query_budget', host.findings);
+  if (!isWithinQueryBudget(url, policy, options.link === true)) return block('query_budget', host.findings);
   return { allowed: true, href, findings: host.findings };
 }
 
@@ -58,7 +67,16 @@ export function isAllowedScheme(scheme: string, policy: EgressPolicy): scheme is
   return (policy.schemes as readonly string[]).includes(scheme);
 }
 
-function isWithinQueryBudget(search: string, budget: QueryBudget): boolean {
+/**
+ * Whether a URL's query fits the policy's budget. A link to a host that no allowlist names has a budget of
+ * nothing, fragment included: the one place this rule is written, for every sink and the html purpose.
+ */
+function isWithinQueryBudget(url: URL, policy: EgressPolicy, link: boolean): boolean {
+  if (link && policy.hosts === 'any') return url.search === '' && url.hash === '';
+  return isWithinBudget(url.search, policy.query);
+}
+
+function isWithinBudget(search: string, budget: QueryBudget): boolean {
   const query = search.slice(1);
   if (query.length > budget.maxBytes) return false;
   return query.split('&').filter((parameter) => parameter !== '').length <= budget.maxParams;

@@ -5,7 +5,13 @@ import type { Finding } from '../vocabulary/finding.js';
 import { classifyAddress, type AddressClass, type AddressInfo } from './address.js';
 import { METADATA_HOST_NAMES } from './blocked-names.js';
 import { inspectHomographs } from './homograph.js';
-import { isSingleLabel, isWithinDomain, matchableHost, matchesHostPattern } from './host-name.js';
+import {
+  hasEmptyLabel,
+  isSingleLabel,
+  isWithinDomain,
+  matchableHost,
+  matchesHostPattern,
+} from './host-name.js';
 import { DEFAULT_PORTS, type EgressPolicy, type EgressScheme } from './policy.js';
 import type { UrlBlockReason } from './reasons.js';
 
@@ -26,10 +32,19 @@ const HOST_CHARACTERS = /^[\p{L}\p{M}\p{N}._-]+$/u;
 /**
  * Checks a host as the WHATWG parser serializes it (lower case, punycode, IPv6 in brackets). An IP literal is
  * checked for metadata, address class, the IP-literal rule and the allowlist, in that order; a name for
- * metadata names, blocked domains, single labels, the allowlist and homographs.
+ * metadata names, blocked domains, single labels, the allowlist and homographs. Every rule sees the host
+ * without its trailing dots ({@link matchableHost}), so `localhost..` is `blocked_name` and
+ * `169.254.169.254..` is `metadata`; a host of dots only, or one that passes every rule but has an empty
+ * label (`example.com..`, `a..b`), is `unparseable`, since no resolver can look it up as written.
  */
 export function checkHost(hostname: string, policy: EgressPolicy): EndpointVerdict {
   const host = matchableHost(hostname);
+  if (host === '') return blocked('unparseable');
+  const verdict = checkMatchableHost(host, policy);
+  return verdict.ok && hasEmptyLabel(hostname) ? blocked('unparseable') : verdict;
+}
+
+function checkMatchableHost(host: string, policy: EgressPolicy): EndpointVerdict {
   const address = classifyAddress(host);
   if (address !== undefined) {
     const verdict = addressVerdict(address, policy);

@@ -7,14 +7,32 @@ const DOMAIN_NAME =
 
 const WILDCARD_PREFIX = '*.';
 
+const DOT = 0x2e;
+
 /**
- * The form a host is matched in: IPv6 brackets removed and one trailing dot dropped, since `localhost.` and
- * `localhost` name the same host. Expects a host already canonicalized by the WHATWG parser (lower case,
- * punycode).
+ * The form a host is matched in: IPv6 brackets removed and every trailing dot dropped, since `localhost.`
+ * and `localhost` name the same host and `localhost..` must not slip past the rules for it. Expects a host
+ * already canonicalized by the WHATWG parser (lower case, punycode). With two or more trailing dots the
+ * parser saw empty labels and did not read the name as an IPv4 address, so what is left is canonicalized
+ * again: `0x7f.1..` is matched as `127.0.0.1`.
  */
 export function matchableHost(hostname: string): string {
   if (hostname.startsWith('[') && hostname.endsWith(']')) return hostname.slice(1, -1);
-  return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  let end = hostname.length;
+  while (end > 0 && hostname.charCodeAt(end - 1) === DOT) end--;
+  const name = hostname.slice(0, end);
+  if (hostname.length - end <= 1 || name === '') return name;
+  const canonical = domainToASCII(name);
+  return canonical === '' ? name : canonical;
+}
+
+/**
+ * Whether a host as the WHATWG parser serializes it has an empty label other than the one a single trailing
+ * dot makes (`a..b`, `.a`, `a..`): no DNS name has one, so such a host is refused once the rules have run.
+ */
+export function hasEmptyLabel(hostname: string): boolean {
+  if (hostname.startsWith('[')) return false;
+  return hostname.startsWith('.') || hostname.includes('..');
 }
 
 /**

@@ -18,7 +18,10 @@ export const DEFAULT_PORTS: Readonly<Record<EgressScheme, number>> = Object.free
   ws: 80,
 });
 
-/** How much a query string may carry (bounds what a link or an image can leak in its URL). */
+/**
+ * How much a query string may carry (bounds what a URL can leak). A link or an image shown to a person under
+ * `hosts: 'any'` may carry no query and no fragment whatever the budget (`checkUrl`'s `link` option).
+ */
 export interface QueryBudget {
   /** Most bytes after `?`, as serialized (percent-encoded). */
   readonly maxBytes: number;

@@ -2,7 +2,8 @@
 
 /**
  * Why a URL or a connection was blocked. Small, finite and stable; locked by a test.
- * - `unparseable`: the WHATWG parser refused it (or Airlock refused a form where parsers disagree).
+ * - `unparseable`: the WHATWG parser refused it, or Airlock refused a form where parsers disagree or a host
+ *   with an empty label (`example.com..`) that no resolver looks up as written.
  * - `relative`: no scheme and no base (also protocol-relative `//host` and backslash `\\host` forms).
  * - `scheme`: a scheme the policy does not allow (`javascript:`, `data:`, `file:`, …).
  * - `credentials`: user name or password in the URL.
@@ -14,7 +15,8 @@
  * - `ip_literal`: an IP address written as the host, when the policy blocks them.
  * - `private_address`: an address whose class the policy does not allow (loopback, private, link-local, …).
  * - `port`: a port the policy does not allow.
- * - `query_budget`: a query over the policy's byte or parameter budget.
+ * - `query_budget`: a query over the policy's byte or parameter budget; for a link or image shown to a person
+ *   under `hosts: 'any'`, any query or fragment at all.
  */
 export const URL_BLOCK_REASONS = [
   'unparseable',

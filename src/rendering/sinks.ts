@@ -3,7 +3,7 @@ import { htmlSink } from '../../sinks/html/sink.js';
 import { logSink } from '../../sinks/log/sink.js';
 import { markdownSink } from '../../sinks/markdown/sink.js';
 import { promptSink } from '../../sinks/prompt/sink.js';
-import type { Sink, SinkRendering } from '../../sinks/shared/sink.js';
+import type { Sink } from '../../sinks/shared/sink.js';
 
 /** Every sink, by name, in report order. Adding a sink is a folder in `sinks/` and one entry here. */
 export const SINKS = Object.freeze({

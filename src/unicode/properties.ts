@@ -1,5 +1,5 @@
-// Character properties from unicode-properties (the project's only importer of it): script and category.
-import { getCategory, getScript } from 'unicode-properties';
+// Character properties from unicode-properties (the project's only importer of it): script, category, virama.
+import { getCategory, getCombiningClass, getScript } from 'unicode-properties';
 
 const LETTER = 1;
 const MARK = 2;
@@ -120,4 +120,13 @@ export function isLetterOrMark(codePoint: number): boolean {
 /** True for a decimal digit of any script (General_Category Nd). */
 export function isDecimalDigit(codePoint: number): boolean {
   return (packedProperties(codePoint) & DECIMAL_DIGIT) !== 0;
+}
+
+/**
+ * True for a virama (Canonical_Combining_Class 9): the sign that kills a consonant's vowel in Brahmic scripts,
+ * after which ZWJ and ZWNJ choose the half, final or explicit-virama form. Looked up directly: only asked
+ * about the character before a joiner.
+ */
+export function isVirama(codePoint: number): boolean {
+  return codePoint >= 0 && getCombiningClass(codePoint) === 'Virama';
 }

@@ -4,4 +4,6 @@ declare module 'unicode-properties' {
   export function getScript(codePoint: number): string;
   /** The General_Category of a code point as a two-letter code such as `Lu` or `Mn`. */
   export function getCategory(codePoint: number): string;
+  /** The Canonical_Combining_Class of a code point as a name such as `Not_Reordered` or `Virama`. */
+  export function getCombiningClass(codePoint: number): string;
 }

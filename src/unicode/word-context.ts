@@ -1,12 +1,13 @@
 // Script-aware rules for invisible characters that some writing systems need inside words.
 import { codePointAtIndex, codePointBefore, unitLength } from './codepoint.js';
 import { isEmojiCharacter, isEmojiModifier, isPictographic, EMOJI_PRESENTATION_SELECTOR } from './emoji.js';
-import { isLetter, isLetterOrMark, scriptOf } from './properties.js';
+import { isLetter, isLetterOrMark, isVirama, scriptOf } from './properties.js';
 import { SCAN_FLAGS, scanFactsOf } from './scan-facts.js';
 
 /**
  * Scripts whose spelling uses ZWJ and ZWNJ: cursive-joining scripts (ZWNJ breaks a join, as in Persian
- * "می‌خواهم") and Brahmic scripts with a virama (ZWJ and ZWNJ choose conjunct, half or explicit-virama forms).
+ * "می‌خواهم") and Brahmic scripts with a virama (ZWJ and ZWNJ choose conjunct, half, final or explicit-virama
+ * forms).
  */
 const JOINER_SCRIPTS: ReadonlySet<string> = new Set([
   'Arabic',
@@ -114,10 +115,24 @@ function joinsEmoji(text: string, index: number): boolean {
   return !isRemovable(before) && (isPictographic(before) || isEmojiModifier(before));
 }
 
+/**
+ * ZWJ or ZWNJ as spelling: between letters of a script that uses them, or right after a virama that closes a
+ * consonant of its own script, whatever follows (Malayalam `അവന്` then ZWJ: the ZWJ makes the final n, a
+ * chillu).
+ */
 function joinsScript(text: string, index: number): boolean {
-  if (!isRealLetterOrMark(codePointBefore(text, index))) return false;
+  const before = codePointBefore(text, index);
+  if (!isRealLetterOrMark(before)) return false;
   const script = baseScriptBefore(text, index);
-  return JOINER_SCRIPTS.has(script) && nextRealIsLetterOrMarkOf(text, index + 1, script);
+  if (!JOINER_SCRIPTS.has(script)) return false;
+  return nextRealIsLetterOrMarkOf(text, index + 1, script) || closesConsonant(text, index, before, script);
+}
+
+/** True when `virama`, just before `index`, follows a letter or mark spelled in the virama's own script. */
+function closesConsonant(text: string, index: number, virama: number, script: string): boolean {
+  if (!isVirama(virama) || scriptOf(virama) !== script) return false;
+  const start = index - unitLength(virama);
+  return isRealLetterOrMark(codePointBefore(text, start)) && baseScriptBefore(text, start) === script;
 }
 
 function separatesSpacelessWords(text: string, index: number): boolean {

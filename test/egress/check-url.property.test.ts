@@ -115,13 +115,17 @@ describe('checkUrl properties', () => {
   });
 
   it('is idempotent for well-formed web URLs too', () => {
+    let allowed = 0;
     fc.assert(
       fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (input) => {
         const first = checkUrl(input, open);
-        if (first.allowed)
-          expect(checkUrl(first.href, open)).toMatchObject({ allowed: true, href: first.href });
+        if (!first.allowed) return;
+        allowed++;
+        expect(checkUrl(first.href, open)).toMatchObject({ allowed: true, href: first.href });
       }),
       { numRuns: 2000 },
     );
+    // The generator must reach the checked branch often enough for the property to mean something.
+    expect(allowed).toBeGreaterThan(1500);
   });
 });

@@ -20,11 +20,15 @@ const STRICTER_THAN_JSON_PARSE: ReadonlySet<ParseErrorCode> = new Set<ParseError
   'parse.nodes',
 ]);
 
+/** Which way a text went: JSON.parse refused it, both read the same value, or only parseJson refused it. */
+type Agreement = 'refused' | 'same value' | 'stricter';
+
 /**
  * Asserts how parseJson relates to JSON.parse on one text; parseJson must return, never throw. The scanner is
  * checked on its own too: parseJson would refuse a text JSON.parse cannot build even if the scan let it pass.
+ * Returns which way the text went, so a property can show it reached the value comparison.
  */
-function agreesWithJsonParse(text: string): void {
+function agreesWithJsonParse(text: string): Agreement {
   const result = parseJson(text);
   let reference: { ok: true; value: unknown } | { ok: false };
   try {
@@ -35,11 +39,25 @@ function agreesWithJsonParse(text: string): void {
   if (!reference.ok) {
     expect(result.ok).toBe(false);
     expect(withCodeUnits(text, (units) => scanJson(text, units, DEFAULT_LIMITS.parse))).toBeDefined();
-  } else if (result.ok) {
-    expect(result.value).toStrictEqual(reference.value);
-  } else {
-    expect(STRICTER_THAN_JSON_PARSE.has(result.error.code)).toBe(true);
+    return 'refused';
   }
+  if (result.ok) {
+    expect(result.value).toStrictEqual(reference.value);
+    return 'same value';
+  }
+  expect(STRICTER_THAN_JSON_PARSE.has(result.error.code)).toBe(true);
+  return 'stricter';
+}
+
+/** Counts of each way texts went. */
+function tally(): { counts: Record<Agreement, number>; check: (text: string) => void } {
+  const counts: Record<Agreement, number> = { refused: 0, 'same value': 0, stricter: 0 };
+  return {
+    counts,
+    check: (text) => {
+      counts[agreesWithJsonParse(text)]++;
+    },
+  };
 }
 
 /** Tokens and characters that make mutations land on the parser's interesting paths. */
@@ -114,25 +132,31 @@ describe('parseJson properties', () => {
   });
 
   it('never throws on arbitrary strings, and refuses whatever JSON.parse refuses', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), agreesWithJsonParse), {
-      numRuns: 2000,
-    });
+    const { counts, check } = tally();
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), check), { numRuns: 2000 });
+    // Short random strings are almost never JSON: this property is about refusing; the next one reads values.
+    expect(counts.refused).toBeGreaterThan(1500);
   });
 
   it('never throws on mutated documents, and refuses whatever JSON.parse refuses', () => {
     const documents = fc
       .jsonValue({ maxDepth: 5, stringUnit: 'grapheme' })
       .map((value) => JSON.stringify(value));
+    const { counts, check } = tally();
     fc.assert(
       fc.property(
         documents,
         fc.array(mutationArbitrary, { minLength: 1, maxLength: 4 }),
         (text, mutations) => {
-          agreesWithJsonParse(mutate(text, mutations));
+          check(mutate(text, mutations));
         },
       ),
       { numRuns: 3000 },
     );
+    // Every way a text can go must be reached often enough for the comparison to mean something.
+    expect(counts.refused).toBeGreaterThan(1000);
+    expect(counts['same value']).toBeGreaterThan(50);
+    expect(counts.stricter).toBeGreaterThan(50);
   });
 
   it('never throws under arbitrary limits', () => {
@@ -150,12 +174,17 @@ describe('parseJson properties', () => {
     const documents = fc
       .jsonValue({ maxDepth: 5, stringUnit: 'grapheme' })
       .map((value) => JSON.stringify(value));
+    let refused = 0;
     fc.assert(
       fc.property(documents, limits, (text, chosen) => {
         const result = parseJson(text, chosen);
-        if (!result.ok) expect(STRICTER_THAN_JSON_PARSE.has(result.error.code)).toBe(true);
+        if (result.ok) return;
+        refused++;
+        expect(STRICTER_THAN_JSON_PARSE.has(result.error.code)).toBe(true);
       }),
       { numRuns: 1000 },
     );
+    // The limits must refuse often enough for the check on the refusal codes to mean something.
+    expect(refused).toBeGreaterThan(300);
   });
 });

@@ -29,6 +29,25 @@ describe('keepsZeroWidth', () => {
     expect(kept('ශ්\u200Dරී')).toBe(true);
   });
 
+  it('keeps ZWJ and ZWNJ right after a virama that closes a consonant, at the end of a word too', () => {
+    const words = [
+      // Malayalam chillus in the ZWJ spelling: "he came", "she", "milk", "they", "eye".
+      ...['അവന്\u200D വന്നു', 'അവള്\u200D', 'പാല്\u200D', 'അവര്\u200D.', 'കണ്\u200D'],
+      // Bengali khanda ta in the ZWJ spelling ("suddenly"); Telugu and Devanagari explicit virama with ZWNJ.
+      ...['হঠাত্\u200D', 'ఇంగ్లీష్\u200C భాష', 'वाक्\u200C,'],
+      // Between letters, as before: Marathi eyelash ra, Sinhala "krama", Tamil k-ssa without the ligature.
+      ...['र्\u200Dहस्व', 'ක්\u200Dරමය', 'க்\u200Cஷ'],
+    ];
+    for (const word of words) expect(kept(word), word).toBe(true);
+  });
+
+  it('removes a joiner after a virama on a letter of another script, or after a second joiner', () => {
+    for (const text of ['ig\u094D\u200Dnore', '\u0D4D\u200D', 'a\u0D4D\u200D', 'ന\u200D ']) {
+      expect(kept(text), text).toBe(false);
+    }
+    expect(keepsZeroWidth('അവന്\u200D\u200D', 5, 0x200d)).toBe(false);
+  });
+
   it('removes them between Latin letters, across scripts, or after another invisible', () => {
     expect(kept('ig\u200Cnore')).toBe(false);
     expect(kept('sy\u200Dstem')).toBe(false);

@@ -114,7 +114,7 @@ function checkAttribute(element: Element, event: UponSanitizeAttributeHookEvent,
       event.keepAttr = false;
       return;
     }
-    const decision = checkUrl(event.attrValue, policy);
+    const decision = checkUrl(event.attrValue, policy, { link: true });
     for (const finding of decision.findings)
       if (finding.code !== 'url.blocked') call.tally.addFinding(finding);
     if (decision.allowed) {

@@ -39,9 +39,10 @@ export function carriesMarkup(value: string): boolean {
 
 /**
  * Sanitizes rich text outside a contract. Kept: p, br, em, strong, code, pre, ul, ol, li, blockquote and
- * links whose `href` passes the policy (canonicalized, with `rel="noopener noreferrer nofollow ugc"`);
- * images only when `images` allows them and their source passes the image policy. Everything else is
- * removed (the text of harmless wrappers kept) and counted in findings; a refused link becomes its text.
+ * links whose `href` passes the policy as a link (canonicalized, with `rel="noopener noreferrer nofollow
+ * ugc"`; under `hosts: 'any'` no query and no fragment); images only when `images` allows them and their
+ * source passes the image policy. Everything else is removed (the text of harmless wrappers kept) and
+ * counted in findings; a refused link becomes its text.
  * Output that grows past the expansion budget is refused. A value without `<` or `&` is returned as is;
  * one with `&` and no `<` only has its character references written in canonical form; jsdom is loaded
  * only by the first value that has either. Bad options throw a TypeError right away; content never makes

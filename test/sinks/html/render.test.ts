@@ -49,6 +49,29 @@ describe('renderHtml', () => {
     ]);
   });
 
+  it("under hosts: 'any', links a url only without a query or fragment, in both renderers", async () => {
+    const anyHost = defineEgressPolicy();
+    const data = {
+      plain: 'https://evil.example/p',
+      query: 'https://evil.example/p?d=1',
+      hash: 'https://e.example/#d',
+    };
+    const input = outcome(data, { '/plain': 'url', '/query': 'url', '/hash': 'url' });
+    const rendered = await renderHtml(input, { policy: anyHost });
+    expect(rendered.html).toBe(
+      `<dl><dt>plain</dt><dd><a href="https://evil.example/p" ${REL}>https://evil.example/p</a></dd>` +
+        '<dt>query</dt><dd>https://evil.example/p?d=1</dd><dt>hash</dt><dd>https://e.example/#d</dd></dl>',
+    );
+    expect(rendered.findings.map((finding) => finding.detail)).toEqual([
+      { reason: 'query_budget' },
+      { reason: 'query_budget' },
+    ]);
+    const { document } = new JSDOM('<!doctype html><div id="dom"></div>').window;
+    const root = document.getElementById('dom') as HTMLElement;
+    renderHtmlInto(root, input, { policy: anyHost });
+    expect(root.innerHTML).toBe(rendered.html);
+  });
+
   it('sanitizes an html field again with the same policy', async () => {
     const markup =
       '<p onclick="x()">Hi <script>alert(1)</script><a href="https://evil.example/">e</a> <a href="https://tickets.example.com/">t</a></p>';

@@ -34,14 +34,17 @@ const DIFFERENCES: Readonly<Record<string, Difference>> = Object.freeze({
   'fatal:25': { options: 'html: false and typographer: false: the comment stays text, -- stays --' },
   'proto:0': { blocked: 'relative' }, // [__proto__]: blah
   'proto:9': { blocked: 'relative' }, // [hasOwnProperty]: blah
+  'normalize:17': { blocked: 'query_budget' }, // a query, and the policy names no hosts
   'normalize:40': { blocked: 'unparseable' }, // invalid punycode host xn--xn.com
   'normalize:56': { blocked: 'relative' }, // //☃.net/: protocol-relative
   'normalize:64': { blocked: 'scheme' }, // skype:
   'normalize:84': { blocked: 'relative' }, // linkified //xn--n3h.net/
   'normalize:90': { blocked: 'scheme' }, // linkified e-mail becomes mailto:
+  'linkify:1': { blocked: 'query_budget' }, // a linkified URL with a query, and the policy names no hosts
   'linkify:25': { options: 'html: false: the raw <a> tag stays text; its URL is linkified' },
   'linkify:105': { blocked: 'scheme' }, // e-mail addresses become mailto:
   'linkify:132': { options: 'html: false: a stray </a> cannot trick linkify into nested links' },
+  'linkify:140': { blocked: 'query_budget' }, // a linkified URL with a query, and the policy names no hosts
 });
 
 const corpus = corpusPath('markdown/markdown-it');

