@@ -1,5 +1,7 @@
 // The shape of one CLI command: arguments and streams in, an exit code out.
 import type { Readable } from 'node:stream';
+import { EXIT } from './exit-codes.js';
+import { failureLine } from './failure-line.js';
 
 /** Where a command reads and writes. Injected so tests can run commands in-process. */
 export interface CliIo {
@@ -13,8 +15,7 @@ export interface CliIo {
   readonly isTty: boolean;
 }
 
-/** Exit codes shared by every command. */
-export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });
+export { EXIT } from './exit-codes.js';
 
 /** One command: `airlock <name> ...args`. */
 export interface Command {
@@ -22,6 +23,42 @@ export interface Command {
   readonly path: readonly string[];
   /** One line for `airlock --help`. */
   readonly summary: string;
+  /** The command's help: a `usage:` line, then what its options and exit codes mean. */
+  readonly usage: string;
   /** Runs the command with the arguments after its path; resolves to the exit code. */
   run(args: readonly string[], io: CliIo): Promise<number>;
+}
+
+/** Reports a usage mistake as one line that points at the command's help, and answers exit code 2. */
+export function usageError(io: CliIo, command: string, message: string): number {
+  io.stderr(`airlock ${command}: ${message} (see airlock ${command} --help)\n`);
+  return EXIT.usage;
+}
+
+const HELP_FLAGS: ReadonlySet<string> = new Set(['--help', '-h']);
+
+/**
+ * A command whose `run` answers `-h`/`--help` with its usage and turns any error it did not handle into one
+ * line and an exit code (2 for a configuration mistake, 1 otherwise), never a stack trace.
+ */
+export function defineCommand(spec: Command): Command {
+  const name = spec.path.join(' ');
+  return Object.freeze({
+    path: Object.freeze([...spec.path]),
+    summary: spec.summary,
+    usage: spec.usage,
+    async run(args: readonly string[], io: CliIo): Promise<number> {
+      if (args.some((arg) => HELP_FLAGS.has(arg))) {
+        io.stdout(`${spec.usage}\n`);
+        return EXIT.ok;
+      }
+      try {
+        return await spec.run(args, io);
+      } catch (error) {
+        const { line, code } = failureLine(error, io.env);
+        io.stderr(`airlock ${name}: ${line}\n`);
+        return code;
+      }
+    },
+  });
 }

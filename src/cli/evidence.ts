@@ -34,7 +34,15 @@ export const evidenceGetCommand: Command = defineVaultCommand({
     if (!result.ok)
       return fail(io, 'evidence get', result.code === 'refused' ? `refused (${result.reason})` : result.code);
     if (out !== undefined) {
-      await writeFile(resolve(io.cwd, out), result.record.raw, { mode: 0o600, flag: 'wx' });
+      try {
+        await writeFile(resolve(io.cwd, out), result.record.raw, { mode: 0o600, flag: 'wx' });
+      } catch (error) {
+        const exists = (error as { code?: unknown }).code === 'EEXIST';
+        io.stderr(
+          `airlock evidence get: --out ${exists ? 'names a file that already exists' : 'cannot be written'}\n`,
+        );
+        return EXIT.usage;
+      }
       return EXIT.ok;
     }
     io.stdout(result.record.raw);
@@ -71,6 +79,6 @@ export const evidenceRevokeCommand: Command = defineVaultCommand({
 });
 
 function fail(io: CliIo, command: string, detail: string): number {
-  io.stderr(`${command}: ${detail}\n`);
+  io.stderr(`airlock ${command}: ${detail}\n`);
   return EXIT.failed;
 }

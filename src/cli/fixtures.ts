@@ -1,12 +1,12 @@
 // `airlock fixtures run DIR...`: runs fixture packs through the gate and every sink, and reports the result.
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { KeyConfigError } from '../evidence/keys.js';
 import { discoverPacks } from '../packs/discover.js';
 import { openRunVault, VaultSpecError, type RunVault } from '../packs/evidence.js';
 import { loadPack } from '../packs/load-pack.js';
 import type { LoadedPack } from '../packs/pack.js';
-import { PackError } from '../packs/pack-error.js';
 import { displayPath } from '../packs/paths.js';
 import { createProgress } from './progress.js';
 import { formatJsonReport } from '../packs/report-json.js';
@@ -16,14 +16,17 @@ import { formatTextReport } from '../packs/report-text.js';
 import type { RunReport } from '../packs/results.js';
 import { runPacks } from '../packs/run.js';
 import { parseCommandArgs } from './args.js';
-import { EXIT, type CliIo, type Command } from './command.js';
+import { PackError } from '../packs/pack-error.js';
+import { defineCommand, EXIT, usageError, type CliIo, type Command } from './command.js';
+import { errorName } from './failure-line.js';
+
+const NAME = 'fixtures run';
 
 interface FixturesArgs {
   readonly format?: string;
   readonly out?: string;
   readonly vault?: string;
   readonly 'key-file'?: string;
-  readonly help?: boolean;
 }
 
 const FORMATTERS: Readonly<Record<string, (report: RunReport) => string>> = Object.freeze(
@@ -35,51 +38,44 @@ const FORMATTERS: Readonly<Record<string, (report: RunReport) => string>> = Obje
   }),
 );
 
-const USAGE =
-  'usage: airlock fixtures run DIR... [--format text|json|junit|sarif] [--out FILE] [--vault sqlite:PATH [--key-file FILE]]\n' +
-  '  DIR is a pack folder (holding pack.json) or a folder of pack folders.\n' +
-  '  --out writes the report to FILE and prints the text report.\n' +
-  '  --vault keeps every raw response encrypted; without --key-file a key file is made beside the database.\n' +
-  '  exit 0: every case passed; 1: a case failed; 2: an invalid pack or usage.';
+const USAGE = `usage: airlock fixtures run DIR... [--format text|json|junit|sarif] [--out FILE]
+                            [--vault sqlite:PATH [--key-file FILE]]
+  DIR is a pack folder (holding pack.json) or a folder of pack folders; the packs shipped with Airlock are
+  in node_modules/agent-airlock/fixtures/packs.
+  --out writes the report to FILE (its folder must exist) and prints the text report.
+  --vault keeps every raw response encrypted; without --key-file a key file is made beside the database.
+  A progress bar is shown on a terminal (not when CI is set).
+  exit 0: every case passed; 1: a case failed; 2: an invalid pack or usage.`;
 
 /** The `fixtures run` command: exit 0 when every case passed, 1 when one failed, 2 for an invalid pack or usage. */
-export const fixturesRunCommand: Command = {
+export const fixturesRunCommand: Command = defineCommand({
   path: ['fixtures', 'run'],
   summary: 'run fixture packs (malicious and benign tool results) and report each expectation',
+  usage: USAGE,
   async run(args, io) {
     const parsed = parseCommandArgs<FixturesArgs>(args, {
       format: { type: 'string' },
       out: { type: 'string' },
       vault: { type: 'string' },
       'key-file': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     });
-    if (parsed.ok && parsed.values.help === true) {
-      io.stdout(`${USAGE}\n`);
-      return EXIT.ok;
-    }
-    const format = parsed.ok ? (parsed.values.format ?? 'text') : '';
+    if (!parsed.ok) return usageError(io, NAME, parsed.message);
+    const { values, positionals } = parsed;
+    const format = values.format ?? 'text';
     const formatter = FORMATTERS[format];
-    if (!parsed.ok || parsed.positionals.length === 0 || formatter === undefined) {
-      const reason = !parsed.ok
-        ? parsed.message
-        : formatter === undefined
-          ? `unknown format "${format}"`
-          : 'no DIR given';
-      io.stderr(`airlock fixtures run: ${reason}\n${USAGE}\n`);
-      return EXIT.usage;
-    }
-    const { values } = parsed;
-    if (values['key-file'] !== undefined && values.vault === undefined) {
-      io.stderr(`airlock fixtures run: --key-file needs --vault\n${USAGE}\n`);
-      return EXIT.usage;
-    }
+    if (formatter === undefined) return usageError(io, NAME, `unknown format "${format}"`);
+    if (positionals.length === 0) return usageError(io, NAME, 'no DIR given');
+    if (values['key-file'] !== undefined && values.vault === undefined)
+      return usageError(io, NAME, '--key-file needs --vault');
+    const out = values.out === undefined ? undefined : resolve(io.cwd, values.out);
+    if (out !== undefined && !isFolder(dirname(out)))
+      return usageError(io, NAME, `the folder of --out ${values.out} does not exist`);
     let packs: LoadedPack[];
     try {
-      packs = await loadAll(parsed.positionals, io.cwd);
+      packs = await loadAll(positionals, io.cwd);
     } catch (error) {
       if (!(error instanceof PackError)) throw error;
-      io.stderr(`airlock fixtures run: invalid pack: ${error.message}\n`);
+      io.stderr(`airlock ${NAME}: invalid pack: ${error.message}\n`);
       return EXIT.usage;
     }
     const opened = openVault(values, io);
@@ -91,9 +87,9 @@ export const fixturesRunCommand: Command = {
         onCase: progress.onCase,
       });
       progress.finish();
-      if (values.out === undefined) io.stdout(formatter(report));
+      if (out === undefined) io.stdout(formatter(report));
       else {
-        await writeFile(resolve(io.cwd, values.out), formatter(report));
+        await writeFile(out, formatter(report));
         io.stdout(formatTextReport(report));
       }
       return report.failed === 0 ? EXIT.ok : EXIT.failed;
@@ -101,7 +97,15 @@ export const fixturesRunCommand: Command = {
       await opened.vault?.close();
     }
   },
-};
+});
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 async function loadAll(dirs: readonly string[], cwd: string): Promise<LoadedPack[]> {
   const packs: LoadedPack[] = [];
@@ -124,8 +128,9 @@ function openVault(values: FixturesArgs, io: CliIo): OpenedVault {
     const detail =
       error instanceof VaultSpecError || error instanceof KeyConfigError
         ? error.message
-        : `store_error (${error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'Error'})`;
-    io.stderr(`airlock fixtures run: ${detail}\n${error instanceof VaultSpecError ? USAGE + '\n' : ''}`);
+        : `store_error (${errorName(error)})`;
+    if (error instanceof VaultSpecError) usageError(io, NAME, detail);
+    else io.stderr(`airlock ${NAME}: ${detail}\n`);
     return { ok: false };
   }
 }

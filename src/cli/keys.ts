@@ -33,6 +33,7 @@ export const keysRotateCommand: Command = defineVaultCommand({
   options: { init: { type: 'boolean' } },
   usage: '[--init]',
   positionals: 0,
+  mayCreateStore: true,
   keys: ({ values }, io) => rotateKeys(values, values.init === true, io),
   work: (vault, _args, io) => rewrapAndReport(vault, io),
 });

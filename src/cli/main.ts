@@ -4,6 +4,7 @@ import { EXIT, type CliIo, type Command } from './command.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from './evidence.js';
 import { fixturesRunCommand } from './fixtures.js';
 import { keysRewrapCommand, keysRotateCommand } from './keys.js';
+import { packageVersion } from './version.js';
 
 /** Every command the CLI knows, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
@@ -16,20 +17,43 @@ export const COMMANDS: readonly Command[] = [
   keysRewrapCommand,
 ];
 
-/** Runs the CLI with the given arguments (without `node` and the script path); resolves to the exit code. */
+const HELP_FLAGS = new Set(['--help', '-h']);
+const VERSION_FLAGS = new Set(['--version', '-v', '-V']);
+
+function overview(commands: readonly Command[]): string {
+  const lines = commands.map((c) => `  airlock ${c.path.join(' ').padEnd(18)} ${c.summary}`);
+  return (
+    `usage: airlock <command> [options]\n\n${lines.join('\n')}\n\n` +
+    "airlock <command> --help shows a command's options; airlock --version its version.\n"
+  );
+}
+
+/**
+ * Runs the CLI with the given arguments (without `node` and the script path); resolves to the exit code:
+ * 0 success, 1 a rejected result or failed case, 2 a usage or configuration mistake. Never throws: every
+ * command turns an unexpected error into one line on standard error.
+ */
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
   commands: readonly Command[] = COMMANDS,
 ): Promise<number> {
+  const first = argv[0];
+  if (argv.length === 1 && first !== undefined && VERSION_FLAGS.has(first)) {
+    io.stdout(`${packageVersion()}\n`);
+    return EXIT.ok;
+  }
   const command = commands
     .filter((candidate) => candidate.path.every((word, i) => argv[i] === word))
     .sort((a, b) => b.path.length - a.path.length)[0];
   if (command === undefined) {
-    const help = argv.length === 0 || argv[0] === '--help' || argv[0] === '-h';
-    const lines = commands.map((c) => `  airlock ${c.path.join(' ').padEnd(18)} ${c.summary}`);
-    (help ? io.stdout : io.stderr)(`usage: airlock <command> [options]\n\n${lines.join('\n')}\n`);
-    return help ? EXIT.ok : EXIT.usage;
+    if (first === undefined || HELP_FLAGS.has(first)) {
+      io.stdout(overview(commands));
+      return EXIT.ok;
+    }
+    const known = commands.some((c) => c.path[0] === first);
+    io.stderr(`airlock: ${known ? 'incomplete' : 'unknown'} command (see airlock --help)\n`);
+    return EXIT.usage;
   }
   return command.run(argv.slice(command.path.length), io);
 }

@@ -1,6 +1,12 @@
 // What the evidence and key commands share: the --store, --key-file and --audit-log options, opening a store and a vault.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { CliIo } from './command.js';
+import type * as IoRedis from 'ioredis';
+import { loadPeer, MissingPeerError } from '../peers/load-peer.js';
+import { ConfigFileError } from '../read/config-file.js';
+
+import { EXIT, type CliIo } from './command.js';
+import { errorName } from './failure-line.js';
 import { createFileAuditHook } from '../evidence/audit-file.js';
 import { DEFAULT_CLI_AUDIT_LOG, DEFAULT_CLI_STORE, DEFAULT_KEYS_VARIABLE } from '../evidence/defaults.js';
 import { createEnvKeyProvider } from '../evidence/keys-env.js';
@@ -10,6 +16,9 @@ import type { KeyProvider } from '../evidence/keys.js';
 import type { EvidenceStore } from '../evidence/store.js';
 import { createVault } from '../evidence/vault.js';
 import type { Vault } from '../evidence/vault.js';
+
+/** How long a server store may take to accept the connection. */
+const STORE_CONNECT_TIMEOUT_MS = 5_000;
 
 /** The `node:util` parseArgs options every evidence and key command accepts. */
 export const VAULT_CLI_OPTIONS = Object.freeze({
@@ -31,21 +40,34 @@ export const VAULT_CLI_USAGE =
   DEFAULT_KEYS_VARIABLE +
   ')';
 
+/** What the shared options mean, for each command's help. */
+export const VAULT_CLI_HELP = `  --store      the evidence store: a SQLite file (default ${DEFAULT_CLI_STORE}; it must exist), or a
+               postgres:// or redis:// URL
+  --key-file   the key file (JSON, mode 0600); without it keys come from $${DEFAULT_KEYS_VARIABLE}
+  --audit-log  where evidence audit events are appended (default ${DEFAULT_CLI_AUDIT_LOG})
+  exit 0: done; 1: refused, not found or a store failure; 2: a usage or configuration mistake.`;
+
 /**
  * Opens the store a `--store` value names: a `postgres://` or `postgresql://` URL, a `redis://` or `rediss://`
- * URL, or else a SQLite file path (relative to `cwd`). Only the driver in use is loaded.
+ * URL, or else a SQLite file (relative to `cwd`); a missing one is a `ConfigFileError` unless `mayCreate`.
+ * Only the driver in use is loaded.
  */
-export async function openStore(spec: string, cwd: string): Promise<EvidenceStore> {
+export async function openStore(spec: string, cwd: string, mayCreate = false): Promise<EvidenceStore> {
   if (/^postgres(ql)?:\/\//.test(spec)) {
     const { createPostgresStore } = await import('../evidence/stores/postgres.js');
     return createPostgresStore({ connectionString: spec });
   }
   if (/^rediss?:\/\//.test(spec)) {
-    const [{ Redis }, { createRedisStore }] = await Promise.all([
-      import('ioredis'),
-      import('../evidence/stores/redis.js'),
-    ]);
-    const client = new Redis(spec, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    const { createRedisStore } = await import('../evidence/stores/redis.js');
+    const { Redis } = loadPeer('ioredis', 'A redis:// store') as typeof IoRedis;
+    const client = new Redis(spec, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+      connectTimeout: STORE_CONNECT_TIMEOUT_MS,
+    });
+    // ioredis reports a failed connection as an 'error' event too; the awaited connect() reports it here.
+    client.on('error', () => undefined);
     try {
       await client.connect();
     } catch (error: unknown) {
@@ -54,8 +76,11 @@ export async function openStore(spec: string, cwd: string): Promise<EvidenceStor
     }
     return createRedisStore({ client, ownsClient: true });
   }
+  const path = resolve(cwd, spec);
+  if (!mayCreate && !existsSync(path))
+    throw new ConfigFileError('not_found', `the evidence store ${spec} does not exist`);
   const { createSqliteStore } = await import('../evidence/stores/sqlite.js');
-  return createSqliteStore(resolve(cwd, spec));
+  return createSqliteStore(path);
 }
 
 /** The key provider the options name: the key file when given, else the environment variable. */
@@ -71,7 +96,7 @@ export function cliKeyProvider(values: VaultCliValues, io: CliIo): KeyProvider {
  * material); store failures by their error name only, since driver messages may carry connection strings.
  */
 export async function withVault(
-  command: string,
+  { command, mayCreateStore }: { readonly command: string; readonly mayCreateStore: boolean },
   values: VaultCliValues,
   io: CliIo,
   keys: () => KeyProvider,
@@ -79,14 +104,21 @@ export async function withVault(
 ): Promise<number> {
   let store: EvidenceStore | undefined;
   try {
+    store = await openStore(values.store ?? DEFAULT_CLI_STORE, io.cwd, mayCreateStore);
     const provider = keys();
-    store = await openStore(values.store ?? DEFAULT_CLI_STORE, io.cwd);
     const audit = createFileAuditHook(resolve(io.cwd, values['audit-log'] ?? DEFAULT_CLI_AUDIT_LOG));
     return await work(createVault({ store, keys: provider, audit }));
   } catch (error: unknown) {
-    const detail = error instanceof KeyConfigError ? error.message : `store_error (${errorName(error)})`;
-    io.stderr(`${command}: ${detail}\n`);
-    return 1;
+    if (
+      error instanceof KeyConfigError ||
+      error instanceof ConfigFileError ||
+      error instanceof MissingPeerError
+    ) {
+      io.stderr(`airlock ${command}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr(`airlock ${command}: store_error (${errorName(error)})\n`);
+    return EXIT.failed;
   } finally {
     await store?.close().catch(() => undefined);
   }
@@ -97,7 +129,3 @@ export const NO_KEYS: KeyProvider = Object.freeze({
   currentKeyId: () => Promise.reject(new KeyConfigError('This command holds no keys.')),
   keyById: () => Promise.resolve(undefined),
 });
-
-function errorName(error: unknown): string {
-  return error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'Error';
-}

@@ -1,11 +1,11 @@
 // Contracts as data: loads a JSON contract file, checks it against its own schema, and defines the tool.
-import { readFile } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv';
 import contractFileSchema from './contract-file.schema.json' with { type: 'json' };
 import type { BindRule } from '../bind/rules.js';
 import { parseJson } from '../json/parse.js';
 import type { JsonValue } from '../json/types.js';
 import type { ProjectionSpec } from '../project/projection.js';
+import { CONFIG_FILE_DEFAULTS, readConfigFile } from '../read/config-file.js';
 import { decodeUtf8 } from '../read/decode.js';
 import { createAjv } from '../schema/ajv-factory.js';
 import { ContractError } from '../vocabulary/contract-error.js';
@@ -84,23 +84,38 @@ function buildEnvelope(spec: EnvelopeSpec): EnvelopeContract {
   return spec.kind === 'outcome' ? outcomeEnvelope(spec) : provenanceEnvelope(spec);
 }
 
-/** Parses contract-file text strictly (duplicate names are refused in configuration too). */
-export function parseContractText(text: string): JsonValue {
+/**
+ * Parses configuration text strictly (duplicate names are refused in configuration too); `what` names the
+ * file in the error, such as `The contract file contract.json`.
+ */
+export function parseContractText(text: string, what = 'The contract file'): JsonValue {
   const parsed = parseJson(text, CONFIG_PARSE_LIMITS);
   if (!parsed.ok) {
     throw new ContractError(
       'contract.invalid_definition',
       '',
-      `The contract file is not strict JSON (${parsed.error.code} at byte ${parsed.error.offset})`,
+      `${what} is not strict JSON (${parsed.error.code} at byte ${parsed.error.offset})`,
     );
   }
   return parsed.value;
 }
 
-/** Reads, parses and defines the tool in a JSON contract file. */
+/** Reads a configuration file under the default size and time bounds and parses it strictly as JSON. */
+export async function readConfigJson(path: string, what: string): Promise<JsonValue> {
+  const bytes = await readConfigFile(path, { what, ...CONFIG_FILE_DEFAULTS });
+  const decoded = decodeUtf8(bytes, 'strip');
+  if (!decoded.ok) throw new ContractError('contract.invalid_definition', '', `${what} ${path} is not UTF-8`);
+  return parseContractText(decoded.text, `${capitalise(what)} ${path}`);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Reads, parses and defines the tool in a JSON contract file. The file is read under a size ceiling and a
+ * deadline (`ConfigFileError` otherwise); a malformed contract throws `ContractError`.
+ */
 export async function loadContractFile(path: string): Promise<ToolDefinition> {
-  const decoded = decodeUtf8(await readFile(path), 'strip');
-  if (!decoded.ok)
-    throw new ContractError('contract.invalid_definition', '', 'The contract file is not UTF-8');
-  return defineTool(contractFromJson(parseContractText(decoded.text)));
+  return defineTool(contractFromJson(await readConfigJson(path, 'the contract file')));
 }

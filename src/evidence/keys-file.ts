@@ -1,9 +1,10 @@
 // The built-in key-file provider: a JSON key ring in a file only its owner may read (mode 0600), reloaded on change.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { readConfigFileSync } from '../read/config-file.js';
 import { buildKeyRing, decodeKey, KeyConfigError } from './keys.js';
 import type { KeyProvider, KeyRing } from './keys.js';
 
@@ -12,12 +13,20 @@ import type { KeyProvider, KeyRing } from './keys.js';
  * The file is refused unless it is a regular file, owned by this process's user, with no group or other bits.
  */
 
+/** The largest key file read: thousands of keys, far more than any ring holds. */
+const MAX_KEY_FILE_BYTES = 1024 * 1024;
+
 /** Reads and checks a key file; throws {@link KeyConfigError} when it is unsafe or malformed. */
 export function readKeyFile(path: string): KeyRing {
   assertPrivateFile(statOrThrow(path));
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
+    const bytes = readConfigFileSync(path, {
+      what: 'the key file',
+      maxBytes: MAX_KEY_FILE_BYTES,
+      timeoutMs: 0,
+    });
+    parsed = JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch {
     throw new KeyConfigError('The key file is not readable JSON.');
   }

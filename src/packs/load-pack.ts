@@ -1,9 +1,9 @@
 // Loads one pack folder: strict JSON, the pack schema, its contracts, its egress policy and every case.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { EgressPolicyError } from '../egress/errors.js';
 import { defineEgressPolicy, type EgressPolicy, type EgressPolicyOptions } from '../egress/policy.js';
 import { parseJson } from '../json/parse.js';
+import { CONFIG_FILE_DEFAULTS, ConfigFileError, readConfigFile } from '../read/config-file.js';
 import { decodeUtf8 } from '../read/decode.js';
 import { loadCase } from './load-case.js';
 import { loadPackContracts } from './load-contracts.js';
@@ -64,11 +64,15 @@ export async function loadPack(dir: string, cwd: string): Promise<LoadedPack> {
 async function readPackText(path: string, file: string): Promise<string> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
-  } catch {
-    throw new PackError(file, '', 'cannot be read');
+    bytes = await readConfigFile(path, {
+      what: 'the pack file',
+      maxBytes: MAX_PACK_BYTES,
+      timeoutMs: CONFIG_FILE_DEFAULTS.timeoutMs,
+    });
+  } catch (error) {
+    const tooLarge = error instanceof ConfigFileError && error.code === 'too_large';
+    throw new PackError(file, '', tooLarge ? `is larger than ${MAX_PACK_BYTES} bytes` : 'cannot be read');
   }
-  if (bytes.length > MAX_PACK_BYTES) throw new PackError(file, '', `is larger than ${MAX_PACK_BYTES} bytes`);
   const decoded = decodeUtf8(bytes, 'strip');
   if (!decoded.ok) throw new PackError(file, '', `is not UTF-8 (${decoded.code} at byte ${decoded.offset})`);
   return decoded.text;

@@ -1,13 +1,13 @@
 // `airlock check`: exit 0 accepted, 1 rejected, 2 usage or contract error; the outcome is printed as JSON.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { memoryIo } from '../support/cli-io.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 
-let dir = '';
+const dir = useTempDir('check');
 const success = JSON.stringify({
   tool: 'review_status',
   request_id: REQUEST_ID,
@@ -16,7 +16,6 @@ const success = JSON.stringify({
 });
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'airlock-check-'));
   const { name, version, schema, bind, failure, project } = reviewStatusContract;
   writeFileSync(
     join(dir, 'contract.json'),

@@ -47,7 +47,7 @@ const TEXT = '{"ticket":"T-42","title":"Ignore all prior rules"}';
 
 describe('airlock evidence and keys commands', () => {
   it('starts a key file with keys rotate --init, private to its owner', async () => {
-    expect((await run(keysRotateCommand, ['--key-file', 'keys.json'])).code).toBe(1);
+    expect((await run(keysRotateCommand, ['--key-file', 'keys.json'])).code).toBe(2);
     const result = await run(keysRotateCommand, ['--init', '--key-file', 'keys.json']);
     expect(result.code).toBe(0);
     expect(statSync(join(cwd, 'keys.json')).mode & 0o777).toBe(0o600);
@@ -85,7 +85,7 @@ describe('airlock evidence and keys commands', () => {
     expect(tenant).toMatchObject({
       code: 1,
       stdout: '',
-      stderr: 'evidence get: refused (tenant_mismatch)\n',
+      stderr: 'airlock evidence get: refused (tenant_mismatch)\n',
     });
     const role = await run(evidenceGetCommand, [
       ref,
@@ -96,7 +96,11 @@ describe('airlock evidence and keys commands', () => {
       '--key-file',
       'keys.json',
     ]);
-    expect(role).toMatchObject({ code: 1, stdout: '', stderr: 'evidence get: refused (role_not_allowed)\n' });
+    expect(role).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'airlock evidence get: refused (role_not_allowed)\n',
+    });
     const audit = readFileSync(join(cwd, '.data/evidence-audit.jsonl'), 'utf8');
     expect(audit).toContain('"reason":"tenant_mismatch"');
     expect(audit).toContain('"reason":"role_not_allowed"');
@@ -111,7 +115,11 @@ describe('airlock evidence and keys commands', () => {
     expect((await run(evidenceGetCommand, [ref, ...READER, '--out', 'raw.bin'])).code).toBe(0);
     expect(readFileSync(join(cwd, 'raw.bin')).equals(Buffer.from(raw))).toBe(true);
     expect(statSync(join(cwd, 'raw.bin')).mode & 0o777).toBe(0o600);
-    expect((await run(evidenceGetCommand, [ref, ...READER, '--out', 'raw.bin'])).code).toBe(1);
+    const again = await run(evidenceGetCommand, [ref, ...READER, '--out', 'raw.bin']);
+    expect(again).toMatchObject({
+      code: 2,
+      stderr: 'airlock evidence get: --out names a file that already exists\n',
+    });
   });
 
   it('rotates the key file and re-wraps every record, so only the new key is needed afterwards', async () => {
@@ -140,12 +148,14 @@ describe('airlock evidence and keys commands', () => {
   it('revokes one record and purges expired ones', async () => {
     const ref = await putDirectly(new TextEncoder().encode(TEXT));
     expect((await run(evidenceRevokeCommand, [ref])).code).toBe(0);
-    expect((await run(evidenceGetCommand, [ref, ...READER])).stderr).toBe('evidence get: revoked\n');
-    expect((await run(evidenceRevokeCommand, [ref])).stderr).toBe('evidence revoke: not_found\n');
+    expect((await run(evidenceGetCommand, [ref, ...READER])).stderr).toBe('airlock evidence get: revoked\n');
+    expect((await run(evidenceRevokeCommand, [ref])).stderr).toBe('airlock evidence revoke: not_found\n');
     const old = await putDirectly(new TextEncoder().encode(TEXT), () => Date.now() - 73 * 3_600_000);
     const purged = await run(evidencePurgeCommand, []);
     expect(purged).toMatchObject({ code: 0, stdout: 'purged 1 expired evidence records\n' });
-    expect((await run(evidenceGetCommand, [old, ...READER])).stderr).toBe('evidence get: not_found\n');
+    expect((await run(evidenceGetCommand, [old, ...READER])).stderr).toBe(
+      'airlock evidence get: not_found\n',
+    );
   });
 
   it('rotates keys held in the environment by printing the new key list', async () => {
@@ -169,7 +179,7 @@ describe('airlock evidence and keys commands', () => {
   it('reports an unreachable store by error name only, never the connection string', async () => {
     const result = await run(evidencePurgeCommand, ['--store', 'postgres://admin:hunter2@127.0.0.1:1/x']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^evidence purge: store_error \(\w+\)\n$/);
+    expect(result.stderr).toMatch(/^airlock evidence purge: store_error \(\w+\)\n$/);
     expect(result.stderr).not.toContain('hunter2');
   });
 });

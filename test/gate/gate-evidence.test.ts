@@ -1,7 +1,5 @@
 // A rejected response's outcome carries only a reference id; an operator with the right role reads the bytes back.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
@@ -13,9 +11,10 @@ import { createVault } from '../../src/evidence/vault.js';
 import { createGate } from '../../src/gate/create-gate.js';
 import { defineTool } from '../../src/contract/define-tool.js';
 import { memoryIo } from '../support/cli-io.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { REQUEST_ID, reviewStatusContract } from '../support/contracts.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'airlock-gate-evidence-'));
+const dir = useTempDir('gate-evidence');
 const storePath = join(dir, 'evidence.sqlite');
 const keyFile = join(dir, 'keys.json');
 writeKeyFile(keyFile, buildKeyRing('k1', [['k1', randomBytes(32)]]));

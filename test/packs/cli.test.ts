@@ -57,7 +57,7 @@ describe('airlock fixtures run', () => {
   test.each([
     [[], 'no DIR given'],
     [['good', '--format', 'xml'], 'unknown format "xml"'],
-    [['good', '--colour'], "Unknown option '--colour'"],
+    [['good', '--colour'], 'unknown option --colour'],
     [['good', '--key-file', 'k.json'], '--key-file needs --vault'],
     [['good', '--vault', 'postgres://db'], '--vault takes sqlite:PATH'],
     [['nowhere'], 'invalid pack: nowhere: (whole file): is not a folder'],
