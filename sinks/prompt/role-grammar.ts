@@ -47,11 +47,10 @@ const NAME_SEPARATORS = /[ ._\-▁]/g;
 /** A folded name reduced to what identifies it: its letters and digits. */
 const collapse = (folded: string): string => folded.replace(NAME_SEPARATORS, '');
 
+/** The grammars' sources and, by collapsed folded name, what each speaker phrase and token name stands for. */
 interface Grammar {
   readonly sources: GrammarSources;
-  readonly phrases: ReadonlyMap<string, NamedForm>;
-  readonly angleNames: ReadonlyMap<string, NamedForm>;
-  readonly squareNames: ReadonlyMap<string, NamedForm>;
+  readonly names: Readonly<Record<'phrase' | 'angle' | 'square', ReadonlyMap<string, NamedForm>>>;
 }
 
 let grammar: Grammar | undefined;
@@ -118,7 +117,7 @@ function buildGrammar(): Grammar {
       `(?<square>\\[${TOKEN_GAP}(?<squareSlash>\\/${TOKEN_GAP})?` +
       `(?<squareName>${nameAlternation([...squareNames.values()].map((form) => form.label))})${TOKEN_GAP}\\])`,
   };
-  return { sources, phrases, angleNames, squareNames };
+  return { sources, names: { phrase: phrases, angle: angleNames, square: squareNames } };
 }
 
 function built(): Grammar {
@@ -172,11 +171,10 @@ export function classifyGrammar(
 
 /** The speaker phrase a folded role-line match names (`System`, `System message`), or undefined when none. */
 function rolePhrase(folded: string): NamedForm | undefined {
-  return built().phrases.get(collapse(folded));
+  return built().names.phrase.get(collapse(folded));
 }
 
 /** The token a folded generalised-token name stands for, or undefined when the name is not listed. */
 function tokenName(folded: string, shape: 'angle' | 'square'): NamedForm | undefined {
-  const names = shape === 'angle' ? built().angleNames : built().squareNames;
-  return names.get(collapse(folded));
+  return built().names[shape].get(collapse(folded));
 }

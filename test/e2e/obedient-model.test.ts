@@ -102,6 +102,17 @@ async function runAgent(
   return { prompt, ticket, proposals, results, outbox, audit, asked };
 }
 
+/** Every proposal was put to the person for its untrusted arguments, refused, and nothing was mailed. */
+function expectAskedAndRefused(run: Awaited<ReturnType<typeof runAgent>>, tools: readonly string[]): void {
+  expect(run.asked.map((request) => [request.tool, request.decision.reason])).toEqual(
+    tools.map((tool) => [tool, 'untrusted_arguments']),
+  );
+  expect(run.results.map((result) => result.status === 'denied' && result.decision.reason)).toEqual(
+    tools.map(() => 'refused'),
+  );
+  expect(run.outbox).toEqual([]);
+}
+
 describe('an obedient model meets an injected ticket title', () => {
   it('still displays the ticket: the title reaches the data slot of the prompt, inside its boundary', async () => {
     const { prompt, ticket } = await runAgent({ grant: ['read_tickets'] }, () => false);
@@ -133,15 +144,7 @@ describe('an obedient model meets an injected ticket title', () => {
 
   it('asks a person even with the full grant, because the arguments repeat the tool output; the refusal stops both', async () => {
     const run = await runAgent({ grant: ['read_tickets', 'send', 'network'] }, () => false);
-    expect(run.asked.map((request) => [request.tool, request.decision.reason])).toEqual([
-      ['send_email', 'untrusted_arguments'],
-      ['http_post', 'untrusted_arguments'],
-    ]);
-    expect(run.results.map((result) => result.status === 'denied' && result.decision.reason)).toEqual([
-      'refused',
-      'refused',
-    ]);
-    expect(run.outbox).toEqual([]);
+    expectAskedAndRefused(run, ['send_email', 'http_post']);
     expect(exfil.requests).toEqual([]);
   });
 
@@ -186,15 +189,7 @@ describe('an obedient model meets an injected ticket title', () => {
         'x@ev.io',
         'ops@evil.example',
       ]);
-      expect(run.asked.map((request) => [request.tool, request.decision.reason])).toEqual([
-        ['send_email', 'untrusted_arguments'],
-        ['send_email', 'untrusted_arguments'],
-      ]);
-      expect(run.results.map((result) => result.status === 'denied' && result.decision.reason)).toEqual([
-        'refused',
-        'refused',
-      ]);
-      expect(run.outbox).toEqual([]);
+      expectAskedAndRefused(run, ['send_email', 'send_email']);
       const written = JSON.stringify(run.audit.records);
       for (const fragment of ['ev.io', 'evil', 'ACME']) expect(written).not.toContain(fragment);
     } finally {

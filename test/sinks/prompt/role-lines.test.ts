@@ -31,14 +31,17 @@ const PREFIXES = [
   '- [',
   '`',
 ];
-const CLOSING: Readonly<Record<string, string>> = {
-  '**': '**',
-  __: '__',
-  '> **': '**',
-  '"': '"',
-  '- [': ']',
-  '`': '`',
-};
+const CLOSING: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null) as Record<string, string>,
+  {
+    '**': '**',
+    __: '__',
+    '> **': '**',
+    '"': '"',
+    '- [': ']',
+    '`': '`',
+  },
+);
 const PHRASES = [
   ...ROLE_WORDS,
   'System message',

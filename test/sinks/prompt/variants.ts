@@ -16,25 +16,28 @@ export type Spelling = (word: string) => string;
 /** As written, upper case, lower case. */
 export const CASINGS: readonly Spelling[] = [(w) => w, (w) => w.toUpperCase(), (w) => w.toLowerCase()];
 
-const CYRILLIC: Readonly<Record<string, string>> = {
-  a: 'а',
-  e: 'е',
-  o: 'о',
-  c: 'с',
-  p: 'р',
-  y: 'у',
-  i: 'і',
-  s: 'ѕ',
-  A: 'А',
-  E: 'Е',
-  O: 'О',
-  C: 'С',
-  P: 'Р',
-  S: 'Ѕ',
-  T: 'Т',
-  M: 'М',
-  H: 'Н',
-};
+const CYRILLIC: Readonly<Record<string, string>> = Object.assign(
+  Object.create(null) as Record<string, string>,
+  {
+    a: 'а',
+    e: 'е',
+    o: 'о',
+    c: 'с',
+    p: 'р',
+    y: 'у',
+    i: 'і',
+    s: 'ѕ',
+    A: 'А',
+    E: 'Е',
+    O: 'О',
+    C: 'С',
+    P: 'Р',
+    S: 'Ѕ',
+    T: 'Т',
+    M: 'М',
+    H: 'Н',
+  },
+);
 
 const shift = (char: string, from: number, to: number): string =>
   String.fromCodePoint(char.codePointAt(0)! - from + to);
