@@ -29,8 +29,8 @@ export function stripInvisibles(text: string): string {
 
 /**
  * The distinct forms of `text` to compare, at most {@link MAX_COPY_FORMS}, each no longer than the text: the
- * text without invisibles; its percent-decoding (a `+` read as a space when the text has no space, as in a query
- * string) and its base64-decoding; and each of those decoded the other way. A base64 run is decoded only when it
+ * text without invisibles; its percent-decoding (a `+` read as a space when the text has no space and no `/`, as
+ * in a form-encoded value) and its base64-decoding; and each of those decoded the other way. A base64 run is decoded only when it
  * is at least eight characters of one alphabet and its bytes are UTF-8 text without controls. Linear in the
  * length of the text.
  */
@@ -43,13 +43,16 @@ export function copyForms(text: string): readonly string[] {
 }
 
 function percentDecoded(text: string): string {
-  if (!text.includes('%') && (text.includes(' ') || !text.includes('+'))) return text;
-  const spaced = text.includes(' ') ? text : text.replaceAll('+', ' ');
-  return spaced.replace(PERCENT_RUN, (run) => {
-    const bytes = new Uint8Array(run.length / 3);
-    for (let k = 0; k < bytes.length; k++) bytes[k] = parseInt(run.slice(3 * k + 1, 3 * k + 3), 16);
-    return lenientUtf8.decode(bytes);
-  });
+  // A form-encoded value has no space and no `/` (it would be `%2F`), so its `+` stands for a space; base64
+  // (which holds `/`) and prose keep their `+`.
+  const spaced = /[ /]/.test(text) ? text : text.replaceAll('+', ' ');
+  return text.includes('%') ? spaced.replace(PERCENT_RUN, decodePercentRun) : spaced;
+}
+
+function decodePercentRun(run: string): string {
+  const bytes = new Uint8Array(run.length / 3);
+  for (let k = 0; k < bytes.length; k++) bytes[k] = parseInt(run.slice(3 * k + 1, 3 * k + 3), 16);
+  return lenientUtf8.decode(bytes);
 }
 
 function base64Decoded(text: string): string {
