@@ -111,8 +111,9 @@ export const CHAT_TEMPLATE_TOKENS: Readonly<Record<ChatTemplateFamily, readonly 
 
 /**
  * Delimiters of the bar-delimited special-token shape `<|name|>` that ChatML, Llama 3, Phi, DeepSeek, Harmony and
- * Command R share. Any name inside them (up to 64 characters, no space) is defused, so a model's future or
- * reserved tokens (`<|reserved_special_token_7|>`) are covered without being listed.
+ * Command R share. Any name inside them is defused (up to `maxNameLength` characters of anything, or longer
+ * without `<`, `>` or a line break), so a model's future or reserved tokens (`<|reserved_special_token_7|>`) are
+ * covered without being listed.
  */
 export const BAR_TOKEN_DELIMITERS = Object.freeze({ open: '<|', close: '|>', maxNameLength: 64 });
 

@@ -4,6 +4,7 @@ import { BAR_TOKEN_DELIMITERS, CHAT_TEMPLATE_TOKENS, HEADER_SECTIONS, TURN_ROLES
 import type { ChatTemplateFamily } from './chat-tokens.js';
 import { foldPlain, foldText, originalRange } from './fold.js';
 import type { FoldedText } from './fold.js';
+import { classifyGrammar, escapeRegExp, grammarSources, isBar } from './role-grammar.js';
 
 /** What a forgery imitates. */
 export type ForgeryKind = 'boundary' | 'nonce' | 'chat_token' | 'turn_marker';
@@ -36,6 +37,8 @@ interface TokenInfo {
 
 interface Matcher {
   readonly pattern: RegExp;
+  /** By alternative name: the alternatives after it, sticky, to try where a match of it was refused. */
+  readonly tails: ReadonlyMap<string, RegExp>;
   readonly tokens: ReadonlyMap<string, TokenInfo>;
   readonly words: ReadonlyMap<string, string>;
 }
@@ -49,7 +52,8 @@ let matcher: Matcher | undefined;
  */
 const GAP = 32;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** Spaces allowed between a bar token's angle brackets and its bars (`< |im_start| >`). */
+const BAR_GAP = ' {0,8}';
 
 function buildMatcher(): Matcher {
   const tokens = new Map<string, TokenInfo>();
@@ -67,15 +71,38 @@ function buildMatcher(): Matcher {
   const alternatives = (list: readonly string[]): string =>
     list.map((word) => escapeRegExp(foldPlain(word))).join('|');
   const byLength = [...tokens.keys()].sort((a, b) => b.length - a.length);
-  const { open, close, maxNameLength } = BAR_TOKEN_DELIMITERS;
-  const source = [
+  const grammar = grammarSources();
+  const sources = [
     `(?<boundary><[ \\n]{0,${GAP}}\\/?[ \\n]{0,${GAP}}${escapeRegExp(foldPlain(BOUNDARY_NAME))})`,
     `(?<token>${byLength.map(escapeRegExp).join('|')})`,
-    `(?<bar>${escapeRegExp(foldPlain(open))}(?<barName>[\\s\\S]{0,${maxNameLength}}?)${escapeRegExp(foldPlain(close))})`,
+    barSource(),
+    grammar.angle,
+    grammar.square,
     `(?<=^|\\n)(?<header>[ >*_\\n]{0,${GAP}}#[ >*_#\\n]{0,${GAP}}(?<headerWord>${alternatives([...TURN_ROLES, ...HEADER_SECTIONS])})[*_ \\n]{0,${GAP}}(?::|(?=\\n|$)))`,
-    `(?<=^|\\n)(?<turn>[ >*_#]{0,${GAP}}(?<turnWord>${alternatives(TURN_ROLES)})[*_ \\n]{0,${GAP}}:)`,
-  ].join('|');
-  return { pattern: new RegExp(source, 'dg'), tokens, words };
+    grammar.roleLine,
+    grammar.roleTag,
+  ];
+  const tails = new Map<string, RegExp>();
+  sources.forEach((source, index) => {
+    const name = /^(?:\(\?<=[^)]*\))?\(\?<(\w+)>/.exec(source)?.[1] ?? '';
+    if (index + 1 < sources.length) tails.set(name, new RegExp(sources.slice(index + 1).join('|'), 'dy'));
+  });
+  return { pattern: new RegExp(sources.join('|'), 'dg'), tails, tokens, words };
+}
+
+/**
+ * The bar-token shape `<|name|>`, spaces allowed between each angle bracket and its bar. A name of up to
+ * `maxNameLength` characters may hold anything; a longer one anything but `<`, `>` and a line break, which keeps
+ * the scan linear (no start can scan past the next `<`).
+ */
+function barSource(): string {
+  const { open, close, maxNameLength } = BAR_TOKEN_DELIMITERS;
+  const part = (text: string): string => escapeRegExp(foldPlain(text));
+  return (
+    `(?<bar>${part(open.slice(0, 1))}${BAR_GAP}${part(open.slice(1))}` +
+    `(?<barName>[\\s\\S]{0,${maxNameLength}}?|[^<>\\n]{${maxNameLength + 1},})` +
+    `${part(close.slice(0, -1))}${BAR_GAP}${part(close.slice(-1))})`
+  );
 }
 
 /** The readable name of a listed token: its delimiters dropped, DeepSeek's `▁` shown as `_`. */
@@ -93,12 +120,35 @@ export function findForgeries(text: string, nonce?: string): readonly Forgery[] 
   const forgeries: Forgery[] = [];
   const pattern = new RegExp(matcher.pattern);
   for (let match = pattern.exec(folded.text); match !== null; match = pattern.exec(folded.text)) {
-    const forgery = classify(match, folded, text, matcher);
-    if (forgery !== undefined) forgeries.push(forgery);
-    else pattern.lastIndex = match.index + 1;
+    const found = firstForgeryAt(match, folded, text, matcher);
+    if (found !== undefined) forgeries.push(found.forgery);
+    pattern.lastIndex = found?.end ?? match.index + 1;
   }
   if (nonce !== undefined) forgeries.push(...findNonce(text, folded, nonce));
   return mergeOverlaps(forgeries);
+}
+
+/**
+ * The forgery at a match's position: the match itself, or where it is refused (a bar that is really a letter,
+ * a name the grammar does not list), the first later alternative that matches there and is not refused.
+ */
+function firstForgeryAt(
+  first: RegExpExecArray,
+  folded: FoldedText,
+  text: string,
+  state: Matcher,
+): { forgery: Forgery; end: number } | undefined {
+  for (let match: RegExpExecArray | null = first; match !== null;) {
+    const forgery = classify(match, folded, text, state);
+    if (forgery !== undefined) return { forgery, end: match.index + match[0].length };
+    const groups: Record<string, string | undefined> = match.groups ?? {};
+    const tail: string | undefined = [...state.tails.keys()].find((name) => groups[name] !== undefined);
+    const next: RegExp | undefined = tail === undefined ? undefined : state.tails.get(tail);
+    if (next === undefined) return undefined;
+    next.lastIndex = first.index;
+    match = next.exec(folded.text);
+  }
+  return undefined;
 }
 
 /** The forgery a match stands for, or `undefined` when a bar-token match turns out to be between letters. */
@@ -128,19 +178,15 @@ function classify(
       .replace(/[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/gu, '');
     return { kind: 'chat_token', ...whole, replacement: defused(name) };
   }
-  const wordGroup = groups.headerWord === undefined ? 'turnWord' : 'headerWord';
-  const [wordStart, wordEnd] = at(wordGroup);
-  const word = words.get(groups[wordGroup] ?? '') ?? '';
+  if (groups.headerWord === undefined) {
+    const found = classifyGrammar(match, folded, text);
+    if (found === undefined) return undefined;
+    const { label, ...rest } = found;
+    return { ...rest, replacement: defused(label) };
+  }
+  const [wordStart, wordEnd] = at('headerWord');
+  const word = words.get(groups.headerWord) ?? '';
   return { kind: 'turn_marker', ...originalRange(folded, wordStart, wordEnd), replacement: defused(word) };
-}
-
-/**
- * Whether the original text behind a bar-token delimiter is a bar rather than a letter. The fold sends `|`, `l`,
- * `I` and `1` to one letter, which is right for listed tokens but would make `<label>` a bar token; unlisted
- * names are defused only between real bars or their non-ASCII look-alikes (`｜ ǀ ∣ │`).
- */
-function isBar(text: string, range: { start: number; end: number }): boolean {
-  return !/^[A-Za-z0-9]$/.test(text.slice(range.start, range.end));
 }
 
 /**

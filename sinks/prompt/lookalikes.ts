@@ -4,8 +4,10 @@
  * Look-alikes of the delimiter characters that the fold would miss otherwise, checked before and after NFKD.
  * UTS #39 maps the angle brackets `〈 ⟨ 〈` to the ornament `❬` and the fullwidth and heavy bars to the
  * box-drawing `│`, while a prompt reader sees `<` and `|`; `︰` decomposes to `..` under NFKD although it looks
- * like `:`; and the last five come from Unicode data newer than the confusables package (a test compares every
- * delimiter look-alike in the Unicode file with the fold). Keys and values are single characters.
+ * like `:`; five come from Unicode data newer than the confusables package (a test compares every delimiter
+ * look-alike in the Unicode file with the fold); and the last ones are vertical strokes that UTS #39 leaves alone
+ * but a reader takes for the bar of `<|…|>` (broken bar, ornament and box strokes, the CJK stroke). Keys and
+ * values are single characters.
  */
 export const EXTRA_PROTOTYPES: Readonly<Record<string, string>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, string>, {
@@ -23,6 +25,15 @@ export const EXTRA_PROTOTYPES: Readonly<Record<string, string>> = Object.freeze(
     '\u{11DDA}': 'l',
     '\u{11DE1}': 'l',
     '\u{16EAA}': 'l',
+    '¦': '|',
+    '❘': '|',
+    '❙': '|',
+    '❚': '|',
+    '▏': '|',
+    '▕': '|',
+    '⏐': '|',
+    丨: '|',
+    〡: '|',
   }),
 );
 

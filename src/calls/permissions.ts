@@ -1,6 +1,9 @@
 // definePermissions: the tool catalogue a session's calls are judged against, checked and compiled once.
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../schema/ajv-factory.js';
+import { checkClosedObjects } from '../schema/closed-objects.js';
+import { ContractError } from '../vocabulary/contract-error.js';
+import type { SchemaNode } from '../schema/subschemas.js';
 import { createDecisionValidator, type DecisionValidator } from './decision.js';
 import { CAPABILITY_PATTERN, MAX_CAPABILITIES } from './decision-schema.js';
 
@@ -16,7 +19,11 @@ export const TOOL_EFFECTS: readonly ToolEffect[] = Object.freeze(['read', 'write
 
 /** One tool as the application declares it. */
 export interface ToolPermission {
-  /** JSON Schema 2020-12 for the arguments, compiled strictly through Airlock's ajv factory. */
+  /**
+   * JSON Schema 2020-12 for the arguments, compiled strictly through Airlock's ajv factory. Closed, as result
+   * contracts are: every object `additionalProperties: false` or `unevaluatedProperties: false`, no value left to
+   * accept anything, so a call cannot smuggle members nobody reviewed.
+   */
   readonly inputSchema: object;
   /** Every capability the session's grant must hold for the call to be allowed without asking. */
   readonly requires: readonly string[];
@@ -53,7 +60,9 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 /**
  * Checks and compiles a catalogue. Throws a TypeError on a configuration mistake: a capability that is not a
  * short lower-case name or is listed twice, a tool name outside `A-Z a-z 0-9 _ . -` (1–64), a requirement
- * outside the vocabulary, an unknown effect, or an input schema ajv refuses in strict mode.
+ * outside the vocabulary, an unknown effect, or an input schema ajv refuses in strict mode. An input schema
+ * that admits an open object throws a `ContractError` (`contract.open_object`) located at
+ * `/tools/NAME/inputSchema…`, by the closedness rule result contracts follow.
  */
 export function definePermissions(options: PermissionsOptions): Permissions {
   const capabilities = checkCapabilities(options.capabilities);
@@ -116,6 +125,7 @@ function compileTool(
     const reason = error instanceof Error ? error.message : 'unknown reason';
     throw new TypeError(`Tool "${name}": ajv refused the input schema: ${reason}`);
   }
+  checkClosedInput(name, permission.inputSchema as SchemaNode);
   const validate = (args: unknown): boolean => {
     try {
       return validator(args);
@@ -124,4 +134,20 @@ function compileTool(
     }
   };
   return Object.freeze({ name, requires, effect, validate });
+}
+
+/** Refuses an input schema that admits an open object, locating the refusal inside the catalogue. */
+function checkClosedInput(name: string, schema: SchemaNode): void {
+  try {
+    checkClosedObjects(schema);
+  } catch (error: unknown) {
+    if (!(error instanceof ContractError)) throw error;
+    throw new ContractError(
+      error.code,
+      `/tools/${name}/inputSchema${error.location}`,
+      error.code === 'contract.open_object'
+        ? `Tool "${name}": the input schema must close every object ("additionalProperties": false or "unevaluatedProperties": false)`
+        : `Tool "${name}": the input schema may only use local "$ref"s`,
+    );
+  }
 }

@@ -1,7 +1,7 @@
 // Definition-time checks that make a schema a contract: closed objects, bounded strings and arrays, purposes.
+import { checkClosedObject, walkSchema, type SchemaVisit } from './closed-objects.js';
 import { PURPOSE_KEYWORD } from './purpose-keyword.js';
 import { ContractError } from '../vocabulary/contract-error.js';
-import { resolveLocalRef } from './refs.js';
 import { isSecureSchemaNode } from './secure.js';
 import {
   admitsFiniteStrings,
@@ -16,15 +16,6 @@ import {
 /** Called for every string leaf with its schema node and location; the purpose registry checks it there. */
 export type StringLeafCheck = (node: SchemaObject, location: string) => void;
 
-interface Visit {
-  readonly node: SchemaNode;
-  readonly location: string;
-  /** The instance is a value of its own (the root or a member), not a composition branch of one. */
-  readonly isValue: boolean;
-  /** An ancestor composition closes this instance with `unevaluatedProperties: false`. */
-  readonly closedByParent: boolean;
-}
-
 /**
  * Refuses a schema that is not a safe contract. Every subschema that can describe a value is visited (through
  * local `$ref`s, so reusable `$defs` are checked where they are used) and must:
@@ -38,19 +29,16 @@ interface Visit {
  * checked for security.
  */
 export function checkContractSchema(root: SchemaNode, onStringLeaf: StringLeafCheck): void {
-  const seen = new Map<SchemaNode, Set<string>>();
-  const queue: Visit[] = [{ node: root, location: '', isValue: true, closedByParent: false }];
-  for (let visit = queue.pop(); visit !== undefined; visit = queue.pop()) {
-    const key = `${String(visit.isValue)}:${String(visit.closedByParent)}`;
-    const keys = seen.get(visit.node) ?? new Set<string>();
-    if (keys.has(key)) continue;
-    keys.add(key);
-    seen.set(visit.node, keys);
-    checkNode(root, visit, onStringLeaf, queue);
-  }
+  walkSchema(
+    root,
+    (visit) => {
+      checkNode(visit, onStringLeaf);
+    },
+    checkConditionSecurity,
+  );
 }
 
-function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck, queue: Visit[]): void {
+function checkNode(visit: SchemaVisit, onStringLeaf: StringLeafCheck): void {
   const { node, location } = visit;
   if (node === true && visit.isValue) {
     throw new ContractError('contract.unconstrained_value', location, 'The schema `true` accepts any value');
@@ -71,29 +59,8 @@ function checkNode(root: SchemaNode, visit: Visit, onStringLeaf: StringLeafCheck
     );
   }
   checkMemberNames(node, location);
-  const closesBranches = node.unevaluatedProperties === false;
   if (visit.isValue) checkValueIsConstrained(node, location);
   checkBounds(node, visit, onStringLeaf);
-  if (typeof node.$ref === 'string') {
-    const target = resolveLocalRef(root, node.$ref, location);
-    queue.push({
-      node: target,
-      location: `${location}/$ref`,
-      isValue: false,
-      closedByParent: visit.closedByParent || closesBranches,
-    });
-  }
-  for (const sub of subschemasOf(node)) {
-    const subLocation = `${location}/${sub.path.join('/')}`;
-    if (sub.role === 'member') {
-      queue.push({ node: sub.schema, location: subLocation, isValue: true, closedByParent: false });
-    } else if (sub.role === 'branch') {
-      const closed = visit.closedByParent || closesBranches;
-      queue.push({ node: sub.schema, location: subLocation, isValue: false, closedByParent: closed });
-    } else {
-      checkConditionSecurity(sub.schema, subLocation);
-    }
-  }
 }
 
 /**
@@ -119,20 +86,12 @@ function checkValueIsConstrained(node: SchemaObject, location: string): void {
   }
 }
 
-function checkBounds(node: SchemaObject, visit: Visit, onStringLeaf: StringLeafCheck): void {
+function checkBounds(node: SchemaObject, visit: SchemaVisit, onStringLeaf: StringLeafCheck): void {
   const types = declaredTypes(node) ?? [];
   const { location } = visit;
   const finite = finiteValues(node) !== undefined;
   if (types.includes('object')) {
-    const closed =
-      node.additionalProperties === false || node.unevaluatedProperties === false || visit.closedByParent;
-    if (!closed) {
-      throw new ContractError(
-        'contract.open_object',
-        location,
-        'Objects must be closed with "additionalProperties": false or "unevaluatedProperties": false',
-      );
-    }
+    checkClosedObject(visit);
     if (node.patternProperties !== undefined && typeof node.maxProperties !== 'number') {
       throw new ContractError(
         'contract.unbounded_map',

@@ -19,8 +19,9 @@ export type ContractErrorCode =
   | 'contract.invalid_projection';
 
 /**
- * A contract that cannot be used. Thrown by `defineTool` and the contract-file loader, never while a tool
- * result is processed. The message names the schema location; it never holds tool output.
+ * A contract that cannot be used. Thrown by `defineTool`, the contract-file loader and `definePermissions` (for
+ * a tool input schema that is not closed), never while a tool result or call is processed. The message names the
+ * schema location; it never holds tool output.
  */
 export class ContractError extends Error {
   override readonly name = 'ContractError';

@@ -21,7 +21,13 @@ const SEED_DENY = {
 /** The seed's own vocabulary: only read_inbox and send. */
 const seedPermissions = definePermissions({
   capabilities: ['read_inbox', 'send'],
-  tools: { send_email: { inputSchema: { type: 'object' }, requires: ['send'], effect: 'network' } },
+  tools: {
+    send_email: {
+      inputSchema: { type: 'object', additionalProperties: false },
+      requires: ['send'],
+      effect: 'network',
+    },
+  },
 });
 
 /** The seed deny document with its decision deleted. */

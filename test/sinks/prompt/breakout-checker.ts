@@ -1,6 +1,7 @@
 // Test helper: parses a rendered untrusted block and lists every way its content broke out of the boundary.
 import { CHAT_TEMPLATE_TOKENS, TURN_ROLES } from '../../../sinks/prompt/chat-tokens.js';
 import { findForgeries } from '../../../sinks/prompt/detect.js';
+import { ROLE_WORDS } from '../../../sinks/prompt/roles.js';
 
 const OPENING =
   /^<untrusted-([0-9a-f]{24}) source="([A-Za-z0-9_.:@/+-]+)" format="(tags|json|datamark|base64)"(?: marker="(.)")?>\n/u;
@@ -8,7 +9,8 @@ const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/u;
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Mn}]/gu;
 const ALL_TOKENS = [...new Set(Object.values(CHAT_TEMPLATE_TOKENS).flat())];
 const BAR_TOKEN = /<\|[^|<>\p{White_Space}]{1,64}\|>/u;
-const TURN_PREFIX = new RegExp(`^[\\s>*_#]*(?:${TURN_ROLES.join('|')})[\\s*_]*:`, 'iu');
+const SPEAKERS = [...new Set([...TURN_ROLES, ...ROLE_WORDS])].join('|');
+const TURN_PREFIX = new RegExp(`^[\\s>*_#\\-+]*(?:\\d+[.)][\\s*_]*)?(?:${SPEAKERS})[\\s*_]*:`, 'iu');
 
 /** What a check expects: the nonce the block was rendered with (when known) and the neutralised content. */
 export interface Expectation {
