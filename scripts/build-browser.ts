@@ -25,8 +25,8 @@ function browserOnly(): Plugin {
 }
 
 /**
- * Bundles the browser entry (DOM rendering, Markdown, egress policy) as one ES module for browsers, with a
- * source map, and returns esbuild's metafile so callers can see every input that went in.
+ * Bundles the browser entry (DOM rendering, Markdown, egress policy) as one ES module for browsers (no source
+ * map: the package ships no sources), and returns esbuild's metafile so callers can see every input that went in.
  */
 export async function buildBrowserBundle(outfile: string = BROWSER_BUNDLE): Promise<Metafile> {
   const result = await build({
@@ -36,7 +36,7 @@ export async function buildBrowserBundle(outfile: string = BROWSER_BUNDLE): Prom
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    sourcemap: true,
+    sourcemap: false,
     metafile: true,
     legalComments: 'eof',
     logLevel: 'silent',

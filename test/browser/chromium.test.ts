@@ -140,7 +140,8 @@ describe.runIf(chromiumAvailable())('browser bundle in Chromium', () => {
 
   test('checkUrl in the page decides as checkUrl in Node wherever both parse a URL alike', async () => {
     const page = await openPage('/');
-    const urls = [...EGRESS_CASES, ...wptUrlInputs()];
+    const wpt = wptUrlInputs();
+    const urls = [...EGRESS_CASES, ...wpt];
     const options = [
       {},
       { hosts: [ALLOWED_HOST, '*.example.org'], ipLiterals: 'allow' },
@@ -177,7 +178,8 @@ describe.runIf(chromiumAvailable())('browser bundle in Chromium', () => {
       .filter((index) => inBrowser[index] !== inNode[index])
       .map((index) => urls[index]);
     expect(differences).toEqual([]);
-    expect(inNode.join().split('allowed').length).toBeGreaterThan(100);
+    // Enough allowed decisions that "decided alike" is not vacuous (fewer without the WPT corpus).
+    expect(inNode.join().split('allowed').length).toBeGreaterThan(wpt.length > 0 ? 100 : 10);
     console.log(
       `checkUrl in Chromium: ${String(urls.length)} URLs under 3 policies; ${String(parsedAlike.length)} parsed alike, ` +
         `all decided as in Node; ${String(urls.length - parsedAlike.length)} parsed differently by Chromium`,

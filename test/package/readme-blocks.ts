@@ -1,0 +1,33 @@
+// The TypeScript examples of README.md, as a user would copy them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './packed-app.js';
+
+/** One fenced `ts` block and the heading it sits under. */
+export interface ReadmeBlock {
+  readonly heading: string;
+  readonly code: string;
+}
+
+/** Every ```ts block of the README, in order. */
+export function readmeTypeScript(): readonly ReadmeBlock[] {
+  const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const blocks: ReadmeBlock[] = [];
+  const fence = /^```(\w*)\n([\s\S]*?)^```$/gm;
+  const headings = [...text.matchAll(/^#{1,3} (.+)$/gm)];
+  for (const match of text.matchAll(fence)) {
+    if (match[1] !== 'ts') continue;
+    const heading = headings.filter((h) => h.index < match.index).at(-1)?.[1] ?? '';
+    blocks.push({ heading, code: match[2] ?? '' });
+  }
+  return blocks;
+}
+
+/** The short example, with its request sent to `url` instead of the placeholder service. */
+export function shortExample(url: string): string {
+  const block = readmeTypeScript().find((candidate) => candidate.heading === 'A short example');
+  if (block === undefined) throw new Error('README has no short example');
+  const placeholder = /^const url = '[^']*';$/m;
+  if (!placeholder.test(block.code)) throw new Error('the short example has no `const url = ...` line');
+  return block.code.replace(placeholder, `const url = ${JSON.stringify(url)};`);
+}
