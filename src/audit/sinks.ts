@@ -1,5 +1,5 @@
 // Built-in audit sinks: JSON lines to a writable stream (the default), and an in-memory list.
-import { writeJsonLine, type LineStream } from './json-lines.js';
+import { jsonLinesWriter, type LineStream } from './json-lines.js';
 import type { AuditRecord, AuditSink } from './record.js';
 
 /**
@@ -9,9 +9,8 @@ import type { AuditRecord, AuditSink } from './record.js';
  * call closed (`internal.audit_unavailable`) instead of losing the record.
  */
 export function jsonLinesAuditSink(stream: LineStream = process.stderr): AuditSink {
-  return {
-    write: (record) => writeJsonLine(stream, record),
-  };
+  const write = jsonLinesWriter(stream);
+  return { write };
 }
 
 /** Keeps records in memory, newest last (for tests and for callers that ship records themselves). */

@@ -1,5 +1,5 @@
 // The vault's default audit hook: each evidence audit event as one JSON line on a stream (standard error).
-import { writeJsonLine, type LineStream } from '../audit/json-lines.js';
+import { jsonLinesWriter, type LineStream } from '../audit/json-lines.js';
 import type { EvidenceAuditHook } from './audit.js';
 
 /**
@@ -8,5 +8,6 @@ import type { EvidenceAuditHook } from './audit.js';
  * the stream is closed or reports an error, so the vault refuses a read it could not record.
  */
 export function jsonLinesEvidenceAuditHook(stream: LineStream = process.stderr): EvidenceAuditHook {
-  return (event) => writeJsonLine(stream, event);
+  const write = jsonLinesWriter(stream);
+  return (event) => write(event);
 }
