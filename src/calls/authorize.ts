@@ -109,9 +109,11 @@ export async function authorize(
     ...(confirmation === undefined ? {} : { confirmation }),
     ...(status === undefined ? {} : { toolState: status.state }),
   });
-  // A caller that has aborted is not kept waiting; the record is still handed to the sink.
+  // A caller that has aborted is not kept waiting; the record (of a deny, by now) is still handed to the sink.
   const written = await settleOrHandOff(() => options.audit.write(record), bounds);
-  if (written.kind !== 'value') document = { ...document, decision: 'deny', reason: 'audit_unavailable' };
+  const denyStands = written.kind === 'aborted' && document.decision === 'deny';
+  if (written.kind !== 'value' && !denyStands)
+    document = { ...document, decision: 'deny', reason: 'audit_unavailable' };
   return { document, evaluated, ...(status === undefined ? {} : { status }) };
 }
 
