@@ -12,7 +12,11 @@ export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
 }
@@ -23,8 +27,17 @@ async function listening(port: number, waitMs: number): Promise<boolean> {
   while (Date.now() < until) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
-    }).then((ok) => ok);
+      const done = (result: boolean): void => {
+        socket.destroy();
+        resolve(result);
+      };
+      socket.once('connect', () => {
+        done(true);
+      });
+      socket.once('error', () => {
+        done(false);
+      });
+    });
     if (ok) return true;
     await sleep(50);
   }
@@ -60,15 +73,23 @@ export async function startPrivateRedis(): Promise<PrivateRedis | undefined> {
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     { stdio: 'ignore' },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   if (!(await listening(port, 5_000))) throw new Error('the private redis-server did not start');
   const signal = (name: NodeJS.Signals): void => {
     if (child.exitCode === null) child.kill(name);
   };
   return {
     port,
-    freeze: () => signal('SIGSTOP'),
-    thaw: () => signal('SIGCONT'),
+    freeze: () => {
+      signal('SIGSTOP');
+    },
+    thaw: () => {
+      signal('SIGCONT');
+    },
     async stop() {
       signal('SIGCONT');
       signal('SIGTERM');
@@ -129,7 +150,11 @@ export async function startProxy(host: string, port: number): Promise<FreezableP
     },
     async close() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
     },
   };
 }

@@ -72,7 +72,14 @@ describe('audit sinks that never answer, or fail', () => {
     ],
     [
       'a JSON-lines sink on a stream that errors',
-      () => jsonLinesAuditSink(new Writable({ write: (_c, _e, done) => done(new Error('disk full')) })),
+      () =>
+        jsonLinesAuditSink(
+          new Writable({
+            write: (_c, _e, done) => {
+              done(new Error('disk full'));
+            },
+          }),
+        ),
       'internal.audit_unavailable',
     ],
     [
@@ -192,7 +199,12 @@ describe('evidence writers and key providers that never answer, or answer oddly'
 
 describe('a SQLite evidence file removed or replaced under an open store', () => {
   for (const [fault, change] of [
-    ['deleted', (path: string) => rmSync(path)],
+    [
+      'deleted',
+      (path: string) => {
+        rmSync(path);
+      },
+    ],
     [
       'replaced',
       (path: string) => {
