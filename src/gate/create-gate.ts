@@ -81,8 +81,9 @@ export function createGate(options: GateOptions = {}): Gate {
       });
       const stored = await evidence;
       let step = run.step;
-      if (stored.kind === 'failed' && (evidenceRequired || stored.code === 'internal.aborted'))
+      if (stored.kind === 'failed' && stored.code !== 'internal.aborted' && evidenceRequired)
         step = internalFailure(step, stored.code);
+      // A caller that aborted gets `timeout` whatever else happened; an aborted read already says so itself.
       if (signal?.aborted === true && !isAbortedRead(step)) step = internalFailure(step, 'internal.aborted');
       const reference = stored.kind === 'stored' ? stored.ref : undefined;
       const record = auditRecord(frame, run, step, reference, options.revealHidden === true);

@@ -52,24 +52,19 @@ describe('audit sinks that never answer, or fail', () => {
       () => jsonLinesAuditSink(new Writable({ highWaterMark: 1, write: () => undefined })),
       'internal.audit_timeout',
     ],
-    [
-      'a JSON-lines sink on a destroyed stream',
-      () => {
-        const stream = new PassThrough();
-        stream.destroy();
-        return jsonLinesAuditSink(stream);
-      },
-      'internal.audit_unavailable',
-    ],
-    [
-      'a JSON-lines sink on an ended stream',
-      () => {
-        const stream = new PassThrough();
-        stream.end();
-        return jsonLinesAuditSink(stream);
-      },
-      'internal.audit_unavailable',
-    ],
+    ...(['destroyed', 'ended'] as const).map(
+      (how) =>
+        [
+          `a JSON-lines sink on ${how === 'ended' ? 'an' : 'a'} ${how} stream`,
+          () => {
+            const stream = new PassThrough();
+            if (how === 'destroyed') stream.destroy();
+            else stream.end();
+            return jsonLinesAuditSink(stream);
+          },
+          'internal.audit_unavailable',
+        ] as const,
+    ),
     [
       'a JSON-lines sink on a stream that errors',
       () =>
@@ -248,6 +243,27 @@ describe('the caller aborts while the gate waits', () => {
     expect(ms).toBeLessThan(100);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout', retryable: true } });
     expect(outcome.meta.evidence).toBeUndefined();
+  });
+
+  test("an abort during the read ends as the read's own abort, its bytes still offered as evidence", async () => {
+    const audit = memoryAuditSink();
+    const puts: Uint8Array[] = [];
+    const vault: EvidenceWriter = {
+      put: (raw) => {
+        puts.push(raw);
+        return Promise.resolve('ev_stored');
+      },
+    };
+    const gate = createGate({ audit, vault });
+    const controller = new AbortController();
+    const body = new PassThrough();
+    body.write('{"environment":');
+    const pending = gate.accept(deployment, body, context, { signal: controller.signal });
+    const { value: outcome, ms } = await abortLatency('abort during the read', pending, controller, 100);
+    expect(ms).toBeLessThan(100);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(audit.records[0]?.issue?.code).toBe('read.aborted');
+    body.destroy();
   });
 
   test('an aborted call still hands its record to the audit sink, naming the abort', async () => {

@@ -44,6 +44,25 @@ async function expectEvidenceTimeout(fault: string, store: EvidenceStore, ioTime
   expect(ms).toBeLessThan((ioTimeoutMs ?? DEFAULT_IO_TIMEOUT_MS) + GRACE_MS);
 }
 
+/**
+ * Stores one record while the server answers, then freezes it (`freezable`) and checks three calls in a row
+ * fail closed on time; lets it run again whatever happened.
+ */
+async function expectFrozenFailsClosed(
+  fault: string,
+  store: EvidenceStore,
+  freezable: { freeze(): void; thaw(): void },
+): Promise<void> {
+  const { gate } = gateOver(store, IO_MS);
+  expect((await gate.accept(deployment, healthy, context)).meta.evidence).toMatch(/^ev_/);
+  freezable.freeze();
+  try {
+    for (let i = 0; i < 3; i++) await expectEvidenceTimeout(fault, store, IO_MS);
+  } finally {
+    freezable.thaw();
+  }
+}
+
 afterAll(() => {
   printSlowest('gate, store faults');
 });
@@ -69,14 +88,7 @@ describe('Redis faults', () => {
   test('a Redis server frozen with SIGSTOP: the call fails closed at the deadline', async (t) => {
     if (redis === undefined) return t.skip();
     const store = createRedisStore({ client: client({ port: redis.port }), prefix: 'fault:' });
-    const { gate } = gateOver(store, IO_MS);
-    expect((await gate.accept(deployment, healthy, context)).meta.evidence).toMatch(/^ev_/);
-    redis.freeze();
-    try {
-      for (let i = 0; i < 3; i++) await expectEvidenceTimeout('Redis frozen (SIGSTOP)', store, IO_MS);
-    } finally {
-      redis.thaw();
-    }
+    await expectFrozenFailsClosed('Redis frozen (SIGSTOP)', store, redis);
   });
 
   test('ioredis retrying without end on a dead port: the call fails closed at the deadline', async () => {
@@ -119,13 +131,6 @@ describe('PostgreSQL faults', () => {
 
   test('the link to PostgreSQL frozen mid-session: the call fails closed at the deadline', async (t) => {
     if (store === undefined || proxy === undefined) return t.skip();
-    const { gate } = gateOver(store, IO_MS);
-    expect((await gate.accept(deployment, healthy, context)).meta.evidence).toMatch(/^ev_/);
-    proxy.freeze();
-    try {
-      for (let i = 0; i < 3; i++) await expectEvidenceTimeout('PostgreSQL link frozen', store, IO_MS);
-    } finally {
-      proxy.thaw();
-    }
+    await expectFrozenFailsClosed('PostgreSQL link frozen', store, proxy);
   });
 });
