@@ -245,15 +245,9 @@ describe('the caller aborts while the gate waits', () => {
     expect(outcome.meta.evidence).toBeUndefined();
   });
 
-  test("an abort during the read ends as the read's own abort, its bytes still offered as evidence", async () => {
+  test("an abort during the read ends as the read's own abort, naming no evidence", async () => {
     const audit = memoryAuditSink();
-    const puts: Uint8Array[] = [];
-    const vault: EvidenceWriter = {
-      put: (raw) => {
-        puts.push(raw);
-        return Promise.resolve('ev_stored');
-      },
-    };
+    const vault = writer(() => Promise.resolve('ev_stored'));
     const gate = createGate({ audit, vault });
     const controller = new AbortController();
     const body = new PassThrough();
@@ -262,6 +256,7 @@ describe('the caller aborts while the gate waits', () => {
     const { value: outcome, ms } = await abortLatency('abort during the read', pending, controller, 100);
     expect(ms).toBeLessThan(100);
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(outcome.meta.evidence).toBeUndefined();
     expect(audit.records[0]?.issue?.code).toBe('read.aborted');
     body.destroy();
   });
