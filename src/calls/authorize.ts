@@ -68,7 +68,7 @@ const DEFAULT_CONFIRM_TIMEOUT_MS = 5 * 60_000;
  * audit sink before this resolves; if that fails the decision is `deny` (`audit_unavailable`). Every wait —
  * registry, person, audit sink — has a deadline and ends when the caller's signal fires, so this always
  * resolves, within `ioTimeoutMs` per I/O step (and `confirmTimeoutMs` for a person). Never throws on a
- * call; a malformed `ioTimeoutMs` throws a TypeError (configuration).
+ * call; a malformed `ioTimeoutMs` rejects with a TypeError (configuration).
  */
 export async function authorize(
   call: ToolCallProposal,
