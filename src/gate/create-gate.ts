@@ -11,8 +11,7 @@ import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { assertTimeoutMs, DEFAULT_IO_TIMEOUT_MS } from '../vocabulary/settle-within.js';
 import { auditRecord } from './audit-record.js';
-import { internalFailure, storeEvidence, writeAudit } from './gate-io.js';
-import type { EvidenceStored } from './gate-io.js';
+import { awaitEvidence, internalFailure, startEvidence, writeAudit } from './gate-io.js';
 import { runStages, type StagesRun } from './run-stages.js';
 
 /** How a gate records what it sees. */
@@ -25,7 +24,8 @@ export interface GateOptions {
   readonly evidence?: 'required' | 'best-effort';
   /**
    * How long the gate waits for each of its own I/O steps — the evidence put (key lookup and store write
-   * included) and the audit write — in milliseconds; default 2000. A step that misses it fails the call
+   * included) and the audit write — in milliseconds; default 2000. The put starts as soon as the bytes are
+   * read; its deadline counts from when the other stages are done. A step that misses it fails the call
    * closed (`internal.evidence_timeout`, `internal.audit_timeout`), retryable.
    */
   readonly ioTimeoutMs?: number;
@@ -75,11 +75,12 @@ export function createGate(options: GateOptions = {}): Gate {
       const { signal } = accept;
       const bounds = { timeoutMs, signal };
       const frame: CallFrame = { tool, context, signal, clock };
-      let evidence: Promise<EvidenceStored> = Promise.resolve({ kind: 'none' });
+      let pending: Promise<unknown> | undefined;
       const run = await runStages(raw, frame, (received) => {
-        evidence = storeEvidence(options.vault, frame, received, bounds);
+        if (options.vault !== undefined && signal?.aborted !== true)
+          pending = startEvidence(options.vault, frame, received);
       });
-      const stored = await evidence;
+      const stored = await awaitEvidence(pending, bounds);
       let step = run.step;
       if (stored.kind === 'failed' && stored.code !== 'internal.aborted' && evidenceRequired)
         step = internalFailure(step, stored.code);

@@ -23,25 +23,41 @@ const NONE: EvidenceStored = Object.freeze({ kind: 'none' });
 /** A reference a writer may return: 1 to 256 printable ASCII characters (it reaches outcomes and logs). */
 const REFERENCE = /^[\x21-\x7e]{1,256}$/;
 
+const ignore = (): void => undefined;
+
 /**
- * Puts the raw bytes into the vault and waits at most the deadline. Only a put that resolved to a well-formed
- * reference id counts as stored: a throw, a rejection, a non-string answer or no answer in time is a failure,
- * so an outcome never names evidence that was not stored. Never rejects.
+ * Starts putting the raw bytes into the vault, as soon as the read stage has them, so the store works while
+ * the other stages run. A throw or a rejection is kept for {@link awaitEvidence}, never left unhandled.
  */
-export async function storeEvidence(
-  vault: EvidenceWriter | undefined,
-  frame: CallFrame,
-  received: Received,
-  bounds: WaitBounds,
-): Promise<EvidenceStored> {
-  if (vault === undefined) return NONE;
+export function startEvidence(vault: EvidenceWriter, frame: CallFrame, received: Received): Promise<unknown> {
   const meta = {
     tool: frame.tool.name,
     schemaVersion: frame.tool.version,
     tenant: frame.context.tenant ?? NO_TENANT,
     requestId: frame.context.requestId,
   };
-  const settled = await settleWithin<unknown>(() => vault.put(received.raw, meta), bounds);
+  let started: Promise<unknown>;
+  try {
+    started = Promise.resolve(vault.put(received.raw, meta));
+  } catch {
+    started = Promise.reject(new Error('The evidence writer threw.'));
+  }
+  started.catch(ignore);
+  return started;
+}
+
+/**
+ * Waits for a started put at most the deadline, counted from when the gate starts waiting (after the other
+ * stages, so a long sanitize cannot eat the store's time). Only a put that resolved to a well-formed reference
+ * id counts as stored: a rejection, a non-string answer or no answer in time is a failure, so an outcome never
+ * names evidence that was not stored. Never rejects.
+ */
+export async function awaitEvidence(
+  pending: Promise<unknown> | undefined,
+  bounds: WaitBounds,
+): Promise<EvidenceStored> {
+  if (pending === undefined) return NONE;
+  const settled = await settleWithin(() => pending, bounds);
   if (settled.kind === 'value')
     return typeof settled.value === 'string' && REFERENCE.test(settled.value)
       ? { kind: 'stored', ref: settled.value }

@@ -4,11 +4,9 @@ import { authorize, type AuthorizeOptions } from '../../src/calls/authorize.js';
 import type { ToolRegistry } from '../../src/calls/registry.js';
 import { createSession } from '../../src/calls/session.js';
 import { permissions, recordingAudit, SEED_CALL } from '../calls/fixtures.js';
+import { GRACE_MS, IO_MS, never } from './fixtures.js';
 import { abortLatency, printSlowest, timed } from './timing.js';
 
-const IO_MS = 400;
-const GRACE_MS = 1_000;
-const never = (): Promise<never> => new Promise<never>(() => undefined);
 const granted = () => createSession(permissions, { id: 'run-f', grant: ['send'], allowlist: ['send_email'] });
 const asking = () =>
   createSession(permissions, {

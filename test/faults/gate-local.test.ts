@@ -1,4 +1,4 @@
-// Fault suite, in process: silent audit sinks and key providers, odd evidence writers, a deleted SQLite file, aborts.
+// Fault suite, in process: silent audit sinks and key providers, odd evidence writers, a deleted SQLite file.
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,6 @@ import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { AuditSink } from '../../src/audit/record.js';
 import { jsonLinesAuditSink, memoryAuditSink } from '../../src/audit/sinks.js';
-import { defineTool } from '../../src/contract/define-tool.js';
 import type { KeyProvider } from '../../src/evidence/keys.js';
 import { createMemoryStore } from '../../src/evidence/stores/memory.js';
 import { createSqliteStore } from '../../src/evidence/stores/sqlite.js';
@@ -14,15 +13,9 @@ import { createVault } from '../../src/evidence/vault.js';
 import { createGate, type GateOptions } from '../../src/gate/create-gate.js';
 import type { EvidenceWriter } from '../../src/vocabulary/evidence-writer.js';
 import { randomKeys } from '../evidence/fixtures.js';
-import { deploymentContract, REQUEST_ID } from '../support/contracts.js';
-import { abortLatency, printSlowest, timed } from './timing.js';
+import { context, deployment, GRACE_MS, healthy, IO_MS, never, writer } from './fixtures.js';
+import { printSlowest, timed } from './timing.js';
 
-const IO_MS = 400;
-const GRACE_MS = 1_000;
-const deployment = defineTool(deploymentContract);
-const context = { requestId: REQUEST_ID, tenant: 'tenant-a' };
-const healthy = JSON.stringify({ environment: 'staging', revision: 'a83f19c', state: 'healthy' });
-const never = (): Promise<never> => new Promise<never>(() => undefined);
 const folder = mkdtempSync(join(tmpdir(), 'airlock-fault-'));
 
 afterAll(() => {
@@ -41,8 +34,6 @@ async function expectClosed(fault: string, options: GateOptions, code: string) {
   if (options.audit === undefined) expect(audit.records[0]?.issue?.code).toBe(code);
   return outcome;
 }
-
-const writer = (put: () => unknown): EvidenceWriter => ({ put: put as EvidenceWriter['put'] });
 
 describe('audit sinks that never answer, or fail', () => {
   const sinks: ReadonlyArray<readonly [string, () => AuditSink, string]> = [
@@ -219,54 +210,4 @@ describe('a SQLite evidence file removed or replaced under an open store', () =>
       await store.close();
     });
   }
-});
-
-describe('the caller aborts while the gate waits', () => {
-  test.each([
-    ['for a silent store', { vault: writer(never) }],
-    ['for a silent audit sink', { audit: { write: never } }],
-    [
-      'for a silent key provider',
-      {
-        vault: createVault({
-          store: createMemoryStore(),
-          keys: { currentKeyId: never, keyById: never },
-          audit: () => undefined,
-        }),
-      },
-    ],
-  ] as const)('%s: the call ends within 100 ms of the abort', async (title, options: GateOptions) => {
-    const gate = createGate({ audit: memoryAuditSink(), ioTimeoutMs: 60_000, ...options });
-    const controller = new AbortController();
-    const pending = gate.accept(deployment, healthy, context, { signal: controller.signal });
-    const { value: outcome, ms } = await abortLatency(`abort ${title}`, pending, controller, 150);
-    expect(ms).toBeLessThan(100);
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout', retryable: true } });
-    expect(outcome.meta.evidence).toBeUndefined();
-  });
-
-  test("an abort during the read ends as the read's own abort, naming no evidence", async () => {
-    const audit = memoryAuditSink();
-    const vault = writer(() => Promise.resolve('ev_stored'));
-    const gate = createGate({ audit, vault });
-    const controller = new AbortController();
-    const body = new PassThrough();
-    body.write('{"environment":');
-    const pending = gate.accept(deployment, body, context, { signal: controller.signal });
-    const { value: outcome, ms } = await abortLatency('abort during the read', pending, controller, 100);
-    expect(ms).toBeLessThan(100);
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
-    expect(outcome.meta.evidence).toBeUndefined();
-    expect(audit.records[0]?.issue?.code).toBe('read.aborted');
-    body.destroy();
-  });
-
-  test('an aborted call still hands its record to the audit sink, naming the abort', async () => {
-    const audit = memoryAuditSink();
-    const gate = createGate({ audit, vault: writer(never), ioTimeoutMs: 60_000 });
-    const controller = new AbortController();
-    const pending = gate.accept(deployment, healthy, context, { signal: controller.signal });
-    await abortLatency('abort, record handed on', pending, controller, 100);
-    expect(audit.records[0]?.issue?.code).toBe('internal.aborted');
-  });
 });

@@ -4,7 +4,6 @@ import { Redis, type RedisOptions } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
-import { defineTool } from '../../src/contract/define-tool.js';
 import type { EvidenceStore } from '../../src/evidence/store.js';
 import { createPostgresStore } from '../../src/evidence/stores/postgres.js';
 import { createRedisStore } from '../../src/evidence/stores/redis.js';
@@ -12,17 +11,11 @@ import { createVault } from '../../src/evidence/vault.js';
 import { createGate } from '../../src/gate/create-gate.js';
 import { DEFAULT_IO_TIMEOUT_MS } from '../../src/vocabulary/settle-within.js';
 import { randomKeys } from '../evidence/fixtures.js';
-import { deploymentContract, REQUEST_ID } from '../support/contracts.js';
 import { POSTGRES, serverAvailable } from '../support/servers.js';
 import { freePort, startPrivateRedis, startProxy, type FreezableProxy } from './fault-servers.js';
 import type { PrivateRedis } from './fault-servers.js';
+import { context, deployment, GRACE_MS, healthy, IO_MS } from './fixtures.js';
 import { printSlowest, timed } from './timing.js';
-
-const IO_MS = 500;
-const GRACE_MS = 1_000;
-const deployment = defineTool(deploymentContract);
-const context = { requestId: REQUEST_ID, tenant: 'tenant-a' };
-const healthy = JSON.stringify({ environment: 'staging', revision: 'a83f19c', state: 'healthy' });
 
 /** A gate over a vault on `store`, auditing into memory. */
 function gateOver(store: EvidenceStore, ioTimeoutMs?: number) {
