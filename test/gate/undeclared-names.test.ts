@@ -137,6 +137,28 @@ describe('undeclared member names are redacted on every path into a report', () 
     expect(other.record.issue?.pointer).not.toBe(first.record.issue?.pointer);
   });
 
+  test('names declared anywhere in the contract count, $defs and required lists included', () => {
+    const nested = defineTool({
+      name: 'nested',
+      version: 'nested.v1',
+      schema: {
+        $defs: {
+          item: {
+            type: 'object',
+            required: ['item_id'],
+            properties: { item_id: { type: 'string', maxLength: 8, pattern: '^[a-z]+$', 'x-purpose': 'id' } },
+            additionalProperties: false,
+          },
+        },
+        type: 'object',
+        required: ['items'],
+        properties: { items: { type: 'array', maxItems: 4, items: { $ref: '#/$defs/item' } } },
+        additionalProperties: false,
+      },
+    });
+    expect([...nested.contract.names].sort()).toEqual(['item_id', 'items']);
+  });
+
   test('generated names never reach a record, on any route', async () => {
     const name = fc
       .stringMatching(/^[A-Za-z0-9_$.-]{1,56}$/)
