@@ -15,20 +15,12 @@ afterAll(() => {
 });
 
 test("the evidence deadline counts from the end of the stages: a slow stage does not eat the store's time", async () => {
-  const slow = defineTool({
-    ...deploymentContract,
-    bind: [
-      {
-        rule: 'custom',
-        name: 'busy',
-        check: () => {
-          const until = performance.now() + IO_MS + 200;
-          while (performance.now() < until);
-          return true;
-        },
-      },
-    ],
-  });
+  const busy = (): boolean => {
+    const until = performance.now() + IO_MS + 200;
+    while (performance.now() < until);
+    return true;
+  };
+  const slow = defineTool({ ...deploymentContract, bind: [{ rule: 'custom', name: 'busy', check: busy }] });
   const vault = writer(() => new Promise((done) => setTimeout(done, IO_MS, 'ev_put')));
   const gate = createGate({ audit: memoryAuditSink(), vault, ioTimeoutMs: IO_MS });
   const outcome = await gate.accept(slow, healthy, context);
