@@ -15,6 +15,7 @@ export type {
 } from './evidence/results.js';
 export type { EvidenceAuditEvent, EvidenceAuditHook } from './evidence/audit.js';
 export { createFileAuditHook } from './evidence/audit-file.js';
+export { jsonLinesEvidenceAuditHook } from './evidence/audit-stream.js';
 export { KeyConfigError, createStaticKeyProvider, buildKeyRing, generateKey } from './evidence/keys.js';
 export type { KeyProvider, KeyRing } from './evidence/keys.js';
 export { createEnvKeyProvider } from './evidence/keys-env.js';

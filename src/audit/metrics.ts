@@ -1,8 +1,10 @@
 // Gate metrics through the OpenTelemetry API: outcomes by code, findings by code, received bytes.
-import { metrics, type Counter, type Histogram } from '@opentelemetry/api';
+import { metrics, type Counter, type Histogram, type MeterProvider } from '@opentelemetry/api';
 import type { AuditRecord } from './record.js';
 
 interface Instruments {
+  /** The provider the instruments were made from. */
+  readonly provider: MeterProvider;
   readonly outcomes: Counter;
   readonly findings: Counter;
   readonly rawBytes: Histogram;
@@ -10,31 +12,39 @@ interface Instruments {
 
 let instruments: Instruments | undefined;
 
-function getInstruments(): Instruments {
-  if (instruments === undefined) {
-    const meter = metrics.getMeter('airlock');
-    instruments = {
-      outcomes: meter.createCounter('airlock.gate.outcomes', {
-        description: 'Tool results by outcome and code',
-      }),
-      findings: meter.createCounter('airlock.gate.findings', {
-        description: 'Sanitizer hits by code and action',
-      }),
-      rawBytes: meter.createHistogram('airlock.gate.raw_bytes', {
-        description: 'Bytes received per tool result',
-        unit: 'By',
-      }),
-    };
-  }
+/**
+ * The instruments of the global meter provider registered now. The API (1.x) has no proxy meter provider:
+ * a meter taken before registration is the no-op one and stays so. So the provider is looked up on every
+ * call (a read of one global) and the instruments are made again only when it is a different one — which
+ * happens when an application registers its provider after the first gate call, or replaces it.
+ */
+function currentInstruments(): Instruments {
+  const provider = metrics.getMeterProvider();
+  if (instruments?.provider === provider) return instruments;
+  const meter = provider.getMeter('airlock');
+  instruments = {
+    provider,
+    outcomes: meter.createCounter('airlock.gate.outcomes', {
+      description: 'Tool results by outcome and code',
+    }),
+    findings: meter.createCounter('airlock.gate.findings', {
+      description: 'Sanitizer hits by code and action',
+    }),
+    rawBytes: meter.createHistogram('airlock.gate.raw_bytes', {
+      description: 'Bytes received per tool result',
+      unit: 'By',
+    }),
+  };
   return instruments;
 }
 
 /**
- * Records one call's metrics. A no-op until the application registers an OpenTelemetry meter provider;
- * attributes are tool names and codes only, so cardinality stays bounded.
+ * Records one call's metrics into whichever meter provider the application has registered, whether it did so
+ * before or after the first call (a no-op while none is). Attributes are tool names and codes only, so
+ * cardinality stays bounded.
  */
 export function recordMetrics(record: AuditRecord): void {
-  const { outcomes, findings, rawBytes } = getInstruments();
+  const { outcomes, findings, rawBytes } = currentInstruments();
   outcomes.add(1, { tool: record.tool, outcome: record.outcome, code: record.issue?.code ?? 'ok' });
   for (const finding of record.findings) {
     findings.add(finding.count, { tool: record.tool, code: finding.code, action: finding.action });

@@ -1,7 +1,7 @@
 // Compiles a contract's binding rules once and checks a validated value against the request context.
 import type { Issue } from '../vocabulary/issue.js';
 import type { JsonValue } from '../json/types.js';
-import { redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
+import { redactPointer, type DeclaredNames, type PointerSegment } from '../vocabulary/pointer.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { compileRuleTest, pointerOf } from './rule-tests.js';
 import type { BindRule, RequestContext } from './rules.js';
@@ -15,8 +15,15 @@ export type CompiledBinding = (value: JsonValue, context: RequestContext, clock:
 
 type Failure = { code: Issue['code']; path?: readonly PointerSegment[] };
 
-/** Compiles rules (throws `ContractError` on a malformed one) into one binding function. */
-export function compileBindings(rules: readonly BindRule[], location = '/bind'): CompiledBinding {
+/**
+ * Compiles rules (throws `ContractError` on a malformed one) into one binding function. A failure's pointer
+ * keeps only `declared` member names verbatim (the contract's), when given.
+ */
+export function compileBindings(
+  rules: readonly BindRule[],
+  location = '/bind',
+  declared?: DeclaredNames,
+): CompiledBinding {
   const compiled = rules.map((rule, i) => compileRule(rule, `${location}/${i}`));
   return (value, context, clock) => {
     for (const check of compiled) {
@@ -25,7 +32,8 @@ export function compileBindings(rules: readonly BindRule[], location = '/bind'):
         const issue: Issue = { stage: 'bind', code: failure.code };
         return {
           ok: false,
-          issue: failure.path === undefined ? issue : { ...issue, pointer: redactPointer(failure.path) },
+          issue:
+            failure.path === undefined ? issue : { ...issue, pointer: redactPointer(failure.path, declared) },
         };
       }
     }

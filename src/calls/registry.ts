@@ -1,6 +1,7 @@
 // The tool registry: definitions pinned by canonical hash on approval, rug pulls quarantined, run-time states shared.
 import { snapshotDefinition, type ToolDefinitionSnapshot } from './tool-definition.js';
 import { DEFAULT_STATE, isToolState, type ToolState, type ToolStateStore } from './tool-state.js';
+import { DEFAULT_IO_TIMEOUT_MS, settleWithin, type WaitBounds } from '../vocabulary/settle-within.js';
 
 /** Why a published definition is quarantined. */
 export type QuarantineReason = 'unapproved' | 'changed' | 'renamed' | 'invalid';
@@ -44,9 +45,24 @@ export interface ToolRegistry {
 /** What an unreadable registry means for a tool: not approved, and taken offline (fail closed). */
 export const UNREADABLE_STATUS: ToolStatus = Object.freeze({ approved: false, state: 'offline' });
 
-/** The tool's status, or {@link UNREADABLE_STATUS} when the shared store cannot be read. Never rejects. */
-export function statusOrClosed(registry: ToolRegistry, name: string): Promise<ToolStatus> {
-  return registry.status(name).catch(() => UNREADABLE_STATUS);
+/**
+ * The tool's status, or {@link UNREADABLE_STATUS} when the registry cannot say: its `status` throws, rejects,
+ * answers something that is not a status, or does not answer within the deadline (2 s unless `bounds` says
+ * otherwise) or before the caller's signal fires. Never rejects.
+ */
+export async function statusOrClosed(
+  registry: ToolRegistry,
+  name: string,
+  bounds: WaitBounds = { timeoutMs: DEFAULT_IO_TIMEOUT_MS },
+): Promise<ToolStatus> {
+  const settled = await settleWithin<unknown>(() => registry.status(name), bounds);
+  return settled.kind === 'value' && isToolStatus(settled.value) ? settled.value : UNREADABLE_STATUS;
+}
+
+function isToolStatus(value: unknown): value is ToolStatus {
+  if (typeof value !== 'object' || value === null) return false;
+  const { approved, state } = value as Partial<Record<keyof ToolStatus, unknown>>;
+  return typeof approved === 'boolean' && isToolState(state);
 }
 
 /** Options of {@link createToolRegistry}. */

@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../contract/define-tool.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
 import type { RawInput } from '../read/input.js';
-import { untilAborted } from './abortable.js';
+import { untilAborted } from '../vocabulary/settle-within.js';
 import { failedTransportInput, pendingInput } from './transport-failure.js';
 
 /** How many times, for how long, and on which failures a call is tried again. */

@@ -9,6 +9,8 @@ import { ContractError } from '../vocabulary/contract-error.js';
 import { buildPlan } from '../walk/plan.js';
 import { ShapeCache, type Shape } from '../walk/shape.js';
 import { isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
+import type { DeclaredNames } from '../vocabulary/pointer.js';
+import { declaredNames } from './declared-names.js';
 
 /** A schema accepted as a contract: its compiled validator and the shape that gives each string its purpose. */
 export interface CompiledContract {
@@ -16,6 +18,8 @@ export interface CompiledContract {
   /** The complete value against the schema: the verdict and, on failure, where it first broke. */
   readonly check: CheckValue;
   readonly shape: Shape;
+  /** The member names the schema declares: the only ones reports show verbatim. */
+  readonly names: DeclaredNames;
 }
 
 const DEFAULT_ID = 'airlock:contract';
@@ -54,5 +58,6 @@ export function compileContract(schema: unknown, defaults: PurposeDefaults): Com
     schema: root,
     check: checkerOf(validate),
     shape: ShapeCache.root(buildPlan(root, rootId, ajv, leafPurpose)),
+    names: declaredNames(root),
   });
 }

@@ -83,12 +83,13 @@ export function defineTool<T = JsonValue>(contract: ToolContract): ToolDefinitio
       error instanceof Error ? error.message : 'Malformed limits',
     );
   }
+  const compiled = compileContract(contract.schema, contract.purposes ?? {});
   return Object.freeze({
     name: contract.name,
     version: contract.version,
     limits,
-    contract: compileContract(contract.schema, contract.purposes ?? {}),
-    bind: compileBindings(contract.bind ?? []),
+    contract: compiled,
+    bind: compileBindings(contract.bind ?? [], '/bind', compiled.names),
     project: contract.project === undefined ? undefined : compileProjection(contract.project),
     failure: contract.failure === undefined ? undefined : compileFailureVariant(contract.failure),
   });

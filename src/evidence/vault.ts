@@ -3,6 +3,7 @@ import { payloadAad, wrappedKeyAad } from './aad.js';
 import { createReaderPolicy } from './access.js';
 import type { Principal, RefusalReason } from './access.js';
 import type { EvidenceAuditEvent, EvidenceAuditHook } from './audit.js';
+import { jsonLinesEvidenceAuditHook } from './audit-stream.js';
 import { DEFAULT_EVIDENCE_TTL_MS } from './defaults.js';
 import { newDataKey, openPayload, sealPayload, wrapDataKey, unwrapDataKey } from './envelope.js';
 import { requireKey } from './keys.js';
@@ -28,7 +29,8 @@ export interface VaultOptions {
   readonly readers?: readonly string[];
   /**
    * Receives one event per write, read, refused read, revocation, purge and re-wrap. A read whose event fails is
-   * refused; any other call whose event fails rejects (after its change to the store).
+   * refused; any other call whose event fails rejects (after its change to the store). Default: one JSON line
+   * per event on standard error ({@link jsonLinesEvidenceAuditHook}); auditing cannot be left out by omission.
    */
   readonly audit?: EvidenceAuditHook;
   /** The time in milliseconds since the epoch; `Date.now` when absent. */
@@ -52,7 +54,7 @@ export interface Vault {
   rewrap(): Promise<RewrapReport>;
 }
 
-/** Builds a vault. Throws a TypeError for a bad TTL, reader list, store, key provider or clock. */
+/** Builds a vault. Throws a TypeError for a bad TTL, reader list, store, key provider, audit hook or clock. */
 export function createVault(options: VaultOptions): Vault {
   const { store, keys } = options;
   const ttlMs = options.ttlMs ?? DEFAULT_EVIDENCE_TTL_MS;
@@ -62,9 +64,10 @@ export function createVault(options: VaultOptions): Vault {
     throw new TypeError('A vault needs a store and keys.');
   const policy = createReaderPolicy(options.readers);
   const clock = options.clock ?? Date.now;
-  const hook = options.audit;
+  const hook = options.audit ?? jsonLinesEvidenceAuditHook();
+  if (typeof hook !== 'function') throw new TypeError('The vault audit hook must be a function.');
   const audit = async (event: EvidenceAuditEvent): Promise<void> => {
-    if (hook !== undefined) await hook(event);
+    await hook(event);
   };
 
   async function put(raw: Uint8Array, meta: EvidenceMeta): Promise<EvidenceRef> {

@@ -1,15 +1,17 @@
 // createGate: the gate every tool result passes through, ending each call as exactly one ToolOutcome.
-import { createHash } from 'node:crypto';
 import { recordMetrics } from '../audit/metrics.js';
-import type { AuditRecord, AuditSink } from '../audit/record.js';
+import type { AuditSink } from '../audit/record.js';
 import { jsonLinesAuditSink } from '../audit/sinks.js';
 import type { RequestContext } from '../bind/rules.js';
 import type { RawInput } from '../read/input.js';
-import type { CallFrame, Received, StageStop } from './stage.js';
+import type { CallFrame } from './stage.js';
 import { agentCodeFor } from '../vocabulary/codes.js';
 import type { ToolDefinition } from '../contract/define-tool.js';
-import { NO_TENANT, type EvidenceWriter } from '../vocabulary/evidence-writer.js';
+import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { assertTimeoutMs, DEFAULT_IO_TIMEOUT_MS } from '../vocabulary/settle-within.js';
+import { auditRecord } from './audit-record.js';
+import { awaitEvidence, internalFailure, startEvidence, writeAudit } from './gate-io.js';
 import { runStages, type StagesRun } from './run-stages.js';
 
 /** How a gate records what it sees. */
@@ -20,6 +22,13 @@ export interface GateOptions {
   readonly vault?: EvidenceWriter;
   /** With a vault: `required` (default) fails the call closed when evidence cannot be stored. */
   readonly evidence?: 'required' | 'best-effort';
+  /**
+   * How long the gate waits for each of its own I/O steps — the evidence put (key lookup and store write
+   * included) and the audit write — in milliseconds; default 2000. The put starts as soon as the bytes are
+   * read; its deadline counts from when the other stages are done. A step that misses it fails the call
+   * closed (`internal.evidence_timeout`, `internal.audit_timeout`), retryable.
+   */
+  readonly ioTimeoutMs?: number;
   /** Milliseconds since the epoch; default `Date.now`. Used for freshness when the context states no time. */
   readonly clock?: () => number;
   /** Put text decoded from smuggling channels (tag characters …) into audit records. Default: digests only. */
@@ -28,7 +37,10 @@ export interface GateOptions {
 
 /** Per-call options. */
 export interface AcceptOptions {
-  /** Aborts the read; an aborted read ends as a `timeout` failure. */
+  /**
+   * Aborts the call: the read, and the gate's wait for the evidence put and the audit write. An aborted call
+   * ends at once as a `timeout` failure (`read.aborted` or `internal.aborted`).
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -46,11 +58,13 @@ export interface Gate {
   ): Promise<ToolOutcome<T>>;
 }
 
-/** Creates a gate. Options are fixed for its lifetime. */
+/** Creates a gate. Options are fixed for its lifetime; a malformed `ioTimeoutMs` throws a TypeError. */
 export function createGate(options: GateOptions = {}): Gate {
   const audit = options.audit ?? jsonLinesAuditSink();
   const clock = options.clock ?? Date.now;
   const evidenceRequired = options.evidence !== 'best-effort';
+  const timeoutMs = options.ioTimeoutMs ?? DEFAULT_IO_TIMEOUT_MS;
+  assertTimeoutMs('ioTimeoutMs', timeoutMs);
   return Object.freeze({
     async accept<T>(
       tool: ToolDefinition<T>,
@@ -58,23 +72,30 @@ export function createGate(options: GateOptions = {}): Gate {
       context: RequestContext,
       accept: AcceptOptions = {},
     ) {
-      const frame: CallFrame = { tool, context, signal: accept.signal, clock };
-      let evidence: Promise<string | undefined> = Promise.resolve(undefined);
+      const { signal } = accept;
+      const bounds = { timeoutMs, signal };
+      const frame: CallFrame = { tool, context, signal, clock };
+      let pending: Promise<unknown> | undefined;
       const run = await runStages(raw, frame, (received) => {
-        evidence = storeEvidence(options.vault, frame, received);
+        if (options.vault !== undefined && signal?.aborted !== true)
+          pending = startEvidence(options.vault, frame, received);
       });
-      let step: Step = run.step;
-      const reference = await evidence.catch(() => null);
-      if (reference === null && evidenceRequired)
-        step = internalFailure(step, 'internal.evidence_unavailable');
-      const record = auditRecord(frame, run, step, reference ?? undefined, options.revealHidden === true);
-      try {
-        await audit.write(record);
+      const stored = await awaitEvidence(pending, bounds);
+      let step = run.step;
+      if (stored.kind === 'failed' && stored.code !== 'internal.aborted' && evidenceRequired)
+        step = internalFailure(step, stored.code);
+      // A caller that aborted gets `timeout` whatever else happened; an aborted read already says so itself.
+      if (signal?.aborted === true && !isAbortedRead(step)) step = internalFailure(step, 'internal.aborted');
+      const reference = stored.kind === 'stored' ? stored.ref : undefined;
+      const record = auditRecord(frame, run, step, reference, options.revealHidden === true);
+      const failed = await writeAudit(audit, record, bounds);
+      if (failed === undefined) {
         recordMetrics(record);
-      } catch {
-        step = internalFailure(step, 'internal.audit_unavailable');
+        return outcomeOf<T>(frame, run, step, reference);
       }
-      return outcomeOf<T>(frame, run, step, reference ?? undefined);
+      const closed = internalFailure(step, failed);
+      recordMetrics({ ...record, outcome: 'rejected', issue: closed.issue });
+      return outcomeOf<T>(frame, run, closed, reference);
     },
   });
 }
@@ -82,31 +103,9 @@ export function createGate(options: GateOptions = {}): Gate {
 /** How the call ended: the stages' last step, or an internal failure the gate put in its place. */
 type Step = StagesRun['step'];
 
-function storeEvidence(
-  vault: EvidenceWriter | undefined,
-  frame: CallFrame,
-  received: Received,
-): Promise<string | undefined> {
-  if (vault === undefined) return Promise.resolve(undefined);
-  const meta = {
-    tool: frame.tool.name,
-    schemaVersion: frame.tool.version,
-    tenant: frame.context.tenant ?? NO_TENANT,
-    requestId: frame.context.requestId,
-  };
-  try {
-    return vault.put(received.raw, meta);
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error('evidence could not be stored'));
-  }
-}
-
-function internalFailure(
-  step: Step,
-  code: 'internal.evidence_unavailable' | 'internal.audit_unavailable',
-): StageStop {
-  const stage = step.ok ? 'project' : step.issue.stage;
-  return { ok: false, issue: { stage, code }, retryable: true };
+/** True when the read itself already ended the call because the caller aborted it. */
+function isAbortedRead(step: Step): boolean {
+  return !step.ok && step.issue.code === 'read.aborted';
 }
 
 function outcomeOf<T>(
@@ -128,35 +127,4 @@ function outcomeOf<T>(
     return { ok: false, error, meta };
   }
   return { ok: true, data: step.value.data as T, meta: { ...base, purposes: step.value.purposes } };
-}
-
-function auditRecord(
-  frame: CallFrame,
-  run: StagesRun,
-  step: Step,
-  evidence: string | undefined,
-  revealHidden: boolean,
-): AuditRecord {
-  const { received, decodedBytes, findings, hidden } = run.report;
-  const { tool, context } = frame;
-  return {
-    type: 'tool.result',
-    time: new Date(frame.clock()).toISOString(),
-    tool: tool.name,
-    schemaVersion: tool.version,
-    requestId: context.requestId,
-    ...(context.tenant === undefined ? {} : { tenant: context.tenant }),
-    outcome: step.ok ? 'accepted' : 'rejected',
-    ...(step.ok ? {} : { code: agentCodeFor(step.issue.stage, step.issue.code), issue: step.issue }),
-    rawBytes: received?.rawBytes ?? 0,
-    ...(decodedBytes === undefined ? {} : { decodedBytes }),
-    sha256: createHash('sha256')
-      .update(received?.raw ?? new Uint8Array(0))
-      .digest('hex'),
-    ...(evidence === undefined ? {} : { evidence }),
-    findings,
-    ...(step.ok || step.issue.status === undefined ? {} : { status: step.issue.status }),
-    timings: run.timings,
-    ...(revealHidden && hidden.length > 0 ? { revealed: hidden } : {}),
-  };
 }

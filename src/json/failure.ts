@@ -1,7 +1,7 @@
 // Turns a scanner failure (code-unit index, exact path) into a ParseError (byte offset, redacted pointer).
 import { Buffer } from 'node:buffer';
 import { redactPointer } from '../vocabulary/pointer.js';
-import type { PointerSegment } from '../vocabulary/pointer.js';
+import type { DeclaredNames, PointerSegment } from '../vocabulary/pointer.js';
 import type { ParseError, ParseErrorCode } from './types.js';
 
 /** Where and why the scanner stopped, in the scanner's own terms. */
@@ -20,10 +20,10 @@ export interface ScanFailure {
  * text before the failing code unit (Node counts a lone surrogate as the three bytes of U+FFFD, as
  * generalized UTF-8 would), and the path is redacted so that no member name chosen by the input survives.
  */
-export function toParseError(text: string, failure: ScanFailure): ParseError {
+export function toParseError(text: string, failure: ScanFailure, declared?: DeclaredNames): ParseError {
   const { code, limit, actual } = failure;
   const offset = Buffer.byteLength(text.slice(0, failure.index), 'utf8');
-  const pointer = redactPointer(failure.path);
+  const pointer = redactPointer(failure.path, declared);
   if (limit === undefined || actual === undefined) return { code, offset, pointer };
   return { code, offset, pointer, limit, actual };
 }

@@ -1,6 +1,7 @@
 // parseJson: strict RFC 8259 parsing under limits, returning a value or a structured error, never throwing.
 import { DEFAULT_LIMITS } from '../vocabulary/limits.js';
 import type { ParseLimits } from '../vocabulary/limits.js';
+import type { DeclaredNames } from '../vocabulary/pointer.js';
 import { withCodeUnits } from './code-units.js';
 import { toParseError } from './failure.js';
 import { scanJson } from './scanner.js';
@@ -20,13 +21,18 @@ import type { JsonValue, ParseResult } from './types.js';
  * Objects in the result have `Object.prototype` as their prototype, exactly as `JSON.parse` builds them:
  * every member, `__proto__`, `constructor` and `prototype` included, is an own data property, so no result
  * can reach or change a prototype. Never throws, whatever the text or the limits; nesting is never held on
- * the call stack.
+ * the call stack. With `declared` (a contract's member names), a failure's pointer shows only those names
+ * verbatim; without it, plain identifiers are kept (see `redactPointer`).
  */
-export function parseJson(text: string, limits?: Partial<ParseLimits>): ParseResult {
+export function parseJson(
+  text: string,
+  limits?: Partial<ParseLimits>,
+  declared?: DeclaredNames,
+): ParseResult {
   const resolved: ParseLimits =
     limits === undefined ? DEFAULT_LIMITS.parse : { ...DEFAULT_LIMITS.parse, ...limits };
   const failure = withCodeUnits(text, (units) => scanJson(text, units, resolved));
-  if (failure !== undefined) return { ok: false, error: toParseError(text, failure) };
+  if (failure !== undefined) return { ok: false, error: toParseError(text, failure, declared) };
   // The scan has proved the text is strict JSON within the limits; V8's JSON.parse, which is iterative and
   // defines every member as an own data property, builds the value. It accepts a superset of what passed.
   try {

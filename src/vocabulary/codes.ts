@@ -80,13 +80,17 @@ export type DetailCode =
   | (typeof INTERNAL_CODES)[number];
 
 /**
- * Detailed codes that are not a verdict on content: an unexpected exception inside the gate (a defect), and
- * an evidence vault or audit sink that could not record the call (the gate fails closed).
+ * Detailed codes that are not a verdict on content: an unexpected exception inside the gate (a defect); an
+ * evidence vault or audit sink that failed, or did not answer within the gate's I/O deadline (the gate fails
+ * closed); and a caller that aborted the call while the gate waited for one of them.
  */
 export const INTERNAL_CODES = [
   'internal.exception',
   'internal.evidence_unavailable',
   'internal.audit_unavailable',
+  'internal.evidence_timeout',
+  'internal.audit_timeout',
+  'internal.aborted',
 ] as const;
 
 /** The agent-facing code each detailed read and parse code is reported as; other stages map one to one. */
@@ -96,6 +100,7 @@ const DETAIL_TO_AGENT: Readonly<Record<string, AgentCode>> = Object.freeze(
     'read.decompressed_too_large': 'result_too_large',
     'read.timeout': 'timeout',
     'read.aborted': 'timeout',
+    'internal.aborted': 'timeout',
     'read.stream_error': 'upstream_error',
     'read.status': 'upstream_error',
     'read.tool_error': 'upstream_error',
@@ -120,6 +125,8 @@ const STAGE_TO_AGENT: Readonly<Record<StageName, AgentCode>> = Object.freeze({
 
 /** The agent-facing code for a detailed code raised in a stage. */
 export function agentCodeFor(stage: StageName, code: DetailCode): AgentCode {
+  const mapped = DETAIL_TO_AGENT[code];
+  if (mapped !== undefined) return mapped;
   if ((INTERNAL_CODES as readonly string[]).includes(code)) return 'internal_error';
-  return DETAIL_TO_AGENT[code] ?? STAGE_TO_AGENT[stage];
+  return STAGE_TO_AGENT[stage];
 }

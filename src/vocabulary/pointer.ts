@@ -26,34 +26,79 @@ export function childPointer(pointer: string, segment: PointerSegment): string {
 }
 
 /**
- * A pointer safe to put in an issue, a finding or a log: indices and plain identifiers (up to 64 of
- * `A-Za-z0-9_$.-`) are kept, any other member name is replaced by `#` and an 8-hex-digit digest, so no
- * attacker-chosen text survives while equal names still compare equal.
+ * The member names a contract declares (every `properties` key and `required` name in its schema). Text the
+ * contract's author wrote, so a pointer may show it; any other name came from the payload.
  */
-export function redactPointer(path: readonly PointerSegment[]): string {
+export type DeclaredNames = ReadonlySet<string>;
+
+/**
+ * A pointer safe to put in an issue, a finding or a log. Array indices are kept. With `declared` (the
+ * contract's names), a member name is kept only when the contract declares it and it is a plain identifier
+ * (up to 64 of `A-Za-z0-9_$.-`): every other name — a misspelt or unexpected member, a map key under
+ * `patternProperties`, a duplicate the parser refused — is replaced by `#` and an 8-hex-digit digest keyed
+ * per process, so no payload-chosen text survives and no guess can be checked against a table, while equal
+ * names still compare equal within one process. Without `declared`, plain identifiers are kept (for
+ * locations in values that have no contract, such as tool-call arguments).
+ */
+export function redactPointer(path: readonly PointerSegment[], declared?: DeclaredNames): string {
   let out = '';
-  for (const segment of path) out += '/' + redactSegment(segment);
+  for (const segment of path) out += '/' + redactSegment(segment, declared);
   return out;
 }
 
 /** Redacts an exact pointer segment by segment (see {@link redactPointer}). */
-export function redactPointerString(pointer: string): string {
-  return redactPointer(parsePointer(pointer));
+export function redactPointerString(pointer: string, declared?: DeclaredNames): string {
+  return redactPointer(parsePointer(pointer), declared);
 }
 
-function redactSegment(segment: PointerSegment): string {
-  if (typeof segment === 'number' || PLAIN_SEGMENT.test(segment)) return String(segment);
-  return '#' + fnv1a(segment);
+function redactSegment(segment: PointerSegment, declared: DeclaredNames | undefined): string {
+  if (typeof segment === 'number') return String(segment);
+  if ((declared === undefined || declared.has(segment)) && PLAIN_SEGMENT.test(segment)) return segment;
+  return '#' + keyedDigest(segment);
 }
 
-/** FNV-1a over UTF-16 code units, as 8 hex digits. A stable label, not a cryptographic digest. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
+/** A random 32-bit starting state for this process, so digests are keyed (Web Crypto: Node and browsers). */
+const DIGEST_SEED = globalThis.crypto.getRandomValues(new Uint32Array(1))[0] ?? 0x811c9dc5;
+
+/**
+ * FNV-1a over UTF-16 code units from the per-process seed, then a final avalanche (murmur3's fmix32), as 8
+ * hex digits. A stable label within one process, not a cryptographic digest.
+ */
+function keyedDigest(text: string): string {
+  let hash = DIGEST_SEED;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return hash.toString(16).padStart(8, '0');
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b) >>> 0;
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35) >>> 0;
+  hash ^= hash >>> 16;
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The typed path of an exact pointer into `value`: a segment is an array index (a number) where the value at
+ * that point is an array, a member name otherwise, so a member named like a number is never taken for an
+ * index. Segments past a missing step are member names.
+ */
+export function typedPath(value: unknown, pointer: string): PointerSegment[] {
+  const path: PointerSegment[] = [];
+  let at: unknown = value;
+  for (const segment of parsePointer(pointer)) {
+    if (Array.isArray(at) && isArrayIndex(segment)) {
+      path.push(Number(segment));
+      at = at[Number(segment)];
+    } else {
+      path.push(segment);
+      at =
+        typeof at === 'object' && at !== null && Object.hasOwn(at, segment)
+          ? (at as Record<string, unknown>)[segment]
+          : undefined;
+    }
+  }
+  return path;
 }
 
 /** Splits a pointer into unescaped segments. Throws on a pointer that does not start with `/` (a config error). */

@@ -2,7 +2,7 @@
 import type { Issue } from '../vocabulary/issue.js';
 import { exceedsExpansion, type OutputLimits } from '../vocabulary/limits.js';
 import { setOwnMember } from '../json/own-member.js';
-import { redactPointer, type PointerSegment } from '../vocabulary/pointer.js';
+import { redactPointer, type DeclaredNames, type PointerSegment } from '../vocabulary/pointer.js';
 import type { Shape } from './shape.js';
 import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from '../vocabulary/finding.js';
@@ -43,6 +43,8 @@ interface Walk {
   readonly pending: Pending[];
   readonly path: PointerSegment[];
   readonly limits: OutputLimits;
+  /** The contract's member names: the only ones reported pointers show verbatim. */
+  readonly names: DeclaredNames | undefined;
   failure: Issue | undefined;
   growth: number;
   root: string | undefined;
@@ -59,6 +61,7 @@ export async function sanitizeValue(
   shape: Shape,
   decodedBytes: number,
   limits: OutputLimits,
+  names?: DeclaredNames,
 ): Promise<SanitizeResult> {
   const walk: Walk = {
     purposes: new PurposeIndex(),
@@ -67,6 +70,7 @@ export async function sanitizeValue(
     pending: [],
     path: [],
     limits,
+    names,
     failure: undefined,
     growth: 0,
     root: undefined,
@@ -157,7 +161,7 @@ function visitString(
     walk.failure = {
       stage: 'sanitize',
       code: 'sanitize.purpose_unresolved',
-      pointer: redactPointer(walk.path),
+      pointer: redactPointer(walk.path, walk.names),
     };
     return value;
   }
@@ -184,13 +188,14 @@ function settle(
   walk: Walk,
   place: Place,
 ): string | undefined {
-  const pointer = outcome.findings.length > 0 || !outcome.ok ? redactPointer(path) : '';
+  const pointer = outcome.findings.length > 0 || !outcome.ok ? redactPointer(path, walk.names) : '';
   for (const finding of outcome.findings) walk.findings.push({ ...finding, pointer });
   if (!outcome.ok) {
     walk.failure ??= { stage: 'sanitize', code: 'sanitize.rejected', pointer };
     return undefined;
   }
-  for (const payload of outcome.hidden ?? []) walk.hidden.push({ ...payload, pointer: redactPointer(path) });
+  for (const payload of outcome.hidden ?? [])
+    walk.hidden.push({ ...payload, pointer: redactPointer(path, walk.names) });
   if (outcome.value !== input) {
     const before = utf8Length(input);
     const after = utf8Length(outcome.value);
@@ -198,7 +203,7 @@ function settle(
       walk.failure ??= {
         stage: 'sanitize',
         code: 'sanitize.expansion',
-        pointer: redactPointer(path),
+        pointer: redactPointer(path, walk.names),
         limit: walk.limits.expansionBudget,
         actual: after,
       };

@@ -78,12 +78,19 @@ test('the detailed codes of every stage are locked, and each maps to an agent co
     'internal.exception',
     'internal.evidence_unavailable',
     'internal.audit_unavailable',
+    'internal.evidence_timeout',
+    'internal.audit_timeout',
+    'internal.aborted',
   ]);
   for (const stage of STAGE_NAMES) {
     for (const code of [...DETAIL_CODES[stage], ...INTERNAL_CODES])
       expect(AGENT_CODES).toContain(agentCodeFor(stage, code));
   }
   expect(agentCodeFor('validate', 'validate.additionalProperties')).toBe('schema_mismatch');
+  // A gate that could not record the call in time fails closed as an internal error; a caller's abort is a timeout.
+  expect(agentCodeFor('project', 'internal.evidence_timeout')).toBe('internal_error');
+  expect(agentCodeFor('project', 'internal.audit_timeout')).toBe('internal_error');
+  expect(agentCodeFor('read', 'internal.aborted')).toBe('timeout');
 });
 
 test('the stage table runs the stages in the documented order', () => {

@@ -87,6 +87,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'createVault',
     'generateKey',
     'isEvidenceRef',
+    'jsonLinesEvidenceAuditHook',
   ],
   './calls': [
     'DECISIONS',

@@ -1,5 +1,5 @@
 // The embedded evidence store: one SQLite file through better-sqlite3, in WAL mode with synchronous=FULL.
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openSqlite } from '../../peers/sqlite.js';
 import type { EvidenceRow, WrappedKeyRow } from '../record.js';
@@ -52,12 +52,22 @@ CREATE INDEX IF NOT EXISTS ${TABLE}_key ON ${TABLE} (key_id);
  * already returned its reference id could vanish on power loss or an OS crash (a killed process loses
  * nothing either way). A returned reference id is a promise that the evidence exists, so every commit is
  * flushed before `insert` resolves; the cost is measured by the evidence benchmark.
+ *
+ * A file deleted or replaced under an open store would otherwise go on accepting writes into an unlinked
+ * inode, reporting records as stored that nobody can read again: every write first checks that the path still
+ * names the file that was opened (device and inode, one `stat`), and rejects when it does not.
  */
 export function createSqliteStore(path: string, options: SqliteStoreOptions = {}): EvidenceStore {
   if (path !== ':memory:' && !existsSync(path)) createPrivateFile(path);
   const db = openSqlite(path, options.busyTimeoutMs ?? 10_000, 'The SQLite evidence store');
   db.pragma('synchronous = FULL');
   db.exec(SCHEMA);
+  const sameFile = fileIdentityCheck(path);
+  const write = <T>(run: () => T): Promise<T> =>
+    settle(() => {
+      if (!sameFile()) throw new Error('The SQLite evidence file was removed or replaced.');
+      return run();
+    });
 
   const insert = db.prepare(
     `INSERT INTO ${TABLE} (${ALL_COLUMNS}) VALUES (${columnPlaceholders(() => '?')})`,
@@ -77,10 +87,10 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
   );
 
   return Object.freeze({
-    insert: (row: EvidenceRow) => settle(() => void insert.run(...rowValues(row))),
+    insert: (row: EvidenceRow) => write(() => void insert.run(...rowValues(row))),
     get: (ref: string) => settle(() => mapOptional(select.get(ref))),
-    revoke: (ref: string, revokedAt: number) => settle(() => revoke.run(revokedAt, ref).changes === 1),
-    purgeExpired: (now: number) => settle(() => purge.run(now).changes),
+    revoke: (ref: string, revokedAt: number) => write(() => revoke.run(revokedAt, ref).changes === 1),
+    purgeExpired: (now: number) => write(() => purge.run(now).changes),
     async *listForRewrap(currentKeyId: string): AsyncIterable<WrappedKeyRow> {
       let after = '';
       for (;;) {
@@ -92,7 +102,7 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
       }
     },
     updateWrappedKey: (ref: string, fromKeyId: string, toKeyId: string, wrappedKey: Uint8Array) =>
-      settle(() => rewrap.run(toKeyId, Buffer.from(wrappedKey), ref, fromKeyId).changes === 1),
+      write(() => rewrap.run(toKeyId, Buffer.from(wrappedKey), ref, fromKeyId).changes === 1),
     close: () => settle(() => void db.close()),
   });
 }
@@ -101,6 +111,19 @@ export function createSqliteStore(path: string, options: SqliteStoreOptions = {}
 function createPrivateFile(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   closeSync(openSync(path, 'a', 0o600));
+}
+
+/**
+ * A check that `path` still names the file opened now (same device and inode). An in-memory database has no
+ * file and always passes.
+ */
+function fileIdentityCheck(path: string): () => boolean {
+  if (path === ':memory:') return () => true;
+  const opened = statSync(path, { bigint: true });
+  return () => {
+    const now = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return now !== undefined && now.ino === opened.ino && now.dev === opened.dev;
+  };
 }
 
 function mapOptional(row: SqlRow | undefined): EvidenceRow | undefined {

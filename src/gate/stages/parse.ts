@@ -11,9 +11,9 @@ export interface Parsed {
   readonly decodedBytes: number;
 }
 
-/** Parses the decoded text under the contract's parse limits. */
+/** Parses the decoded text under the contract's parse limits; a failure's pointer shows only declared names. */
 export const parseStage: Stage<Decoded, Parsed> = (decoded, frame) => {
-  const result = parseJson(decoded.text, frame.tool.limits.parse);
+  const result = parseJson(decoded.text, frame.tool.limits.parse, frame.tool.contract.names);
   if (!result.ok) return stop({ stage: 'parse', ...result.error });
   return next({ stage: 'parse', value: result.value, decodedBytes: decoded.decodedBytes });
 };

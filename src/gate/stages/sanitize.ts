@@ -19,6 +19,7 @@ export const sanitizeStage: Stage<Bound, Sanitized> = async (bound, frame) => {
     tool.contract.shape,
     bound.decodedBytes,
     tool.limits.output,
+    tool.contract.names,
   );
   if (!result.ok) return stop(result.issue, { findings: result.findings });
   const report = { findings: result.findings, hidden: result.hidden };

@@ -1,6 +1,6 @@
 // Stage 3, validate: the complete parsed value against the closed contract, before anything is cut or picked.
 import type { JsonValue } from '../../json/types.js';
-import { parsePointer, redactPointer } from '../../vocabulary/pointer.js';
+import { redactPointer, typedPath } from '../../vocabulary/pointer.js';
 import { next, stop, type Stage } from '../stage.js';
 import type { Parsed } from './parse.js';
 
@@ -13,8 +13,8 @@ export interface Validated {
 
 /**
  * Validates the whole parsed value (seed 001 step 4: before any truncation or projection). ajv stops at the
- * first error; its location is reported with a redacted pointer and the schema path, never the value or an
- * unexpected member's name.
+ * first error; its location is reported with a redacted pointer (only the contract's own member names kept)
+ * and the schema path, never the value or an unexpected member's name.
  */
 export const validateStage: Stage<Parsed, Validated> = (parsed, frame) => {
   const verdict = frame.tool.contract.check(parsed.value);
@@ -23,7 +23,7 @@ export const validateStage: Stage<Parsed, Validated> = (parsed, frame) => {
   return stop({
     stage: 'validate',
     code: `validate.${keyword}`,
-    pointer: redactPointer(parsePointer(instancePath)),
+    pointer: redactPointer(typedPath(parsed.value, instancePath), frame.tool.contract.names),
     schemaPath,
   });
 };
