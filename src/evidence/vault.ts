@@ -1,21 +1,19 @@
 // The evidence vault: raw tool responses sealed per record, read back only by an allowed principal, every read audited.
-import { payloadAad, wrappedKeyAad } from './aad.js';
 import { createReaderPolicy } from './access.js';
-import type { Principal, RefusalReason } from './access.js';
+import type { Principal } from './access.js';
 import type { EvidenceAuditEvent, EvidenceAuditHook } from './audit.js';
 import { jsonLinesEvidenceAuditHook } from './audit-stream.js';
 import { DEFAULT_EVIDENCE_TTL_MS } from './defaults.js';
-import { newDataKey, openPayload, sealPayload, wrapDataKey, unwrapDataKey } from './envelope.js';
-import { requireKey } from './keys.js';
 import type { KeyProvider } from './keys.js';
-import { assertEvidenceMeta, metaOf } from './record.js';
 import type { EvidenceMeta } from '../vocabulary/evidence-writer.js';
-import type { EvidenceHeader, EvidenceRow } from './record.js';
-import { isEvidenceRef, newEvidenceRef } from './ref.js';
+import { isEvidenceRef } from './ref.js';
 import type { EvidenceRef } from './ref.js';
 import { rewrapRecords } from './rewrap.js';
 import type { GetResult, RevokeResult, RewrapReport } from './results.js';
 import type { EvidenceStore } from './store.js';
+import type { VaultContext } from './vault-context.js';
+import { readEvidence } from './vault-read.js';
+import { sealAndStore } from './vault-write.js';
 
 /** How a vault is built. */
 export interface VaultOptions {
@@ -70,87 +68,7 @@ export function createVault(options: VaultOptions): Vault {
     await hook(event);
   };
 
-  async function put(raw: Uint8Array, meta: EvidenceMeta): Promise<EvidenceRef> {
-    assertEvidenceMeta(meta);
-    const time = clock();
-    const ref = newEvidenceRef();
-    const header: EvidenceHeader = { ref, ...metaOf(meta), createdAt: time, expiresAt: time + ttlMs };
-    const keyId = await keys.currentKeyId();
-    const kek = await requireKey(keys, keyId);
-    const dataKey = newDataKey();
-    let row: EvidenceRow;
-    try {
-      const sealed = sealPayload(raw, dataKey, payloadAad(header));
-      const wrappedKey = wrapDataKey(dataKey, kek, wrappedKeyAad(header, keyId));
-      row = { ...header, keyId, wrappedKey, ...sealed, revokedAt: null };
-    } finally {
-      dataKey.fill(0);
-    }
-    await store.insert(row);
-    await audit({ type: 'evidence.stored', time, ref, tenant: meta.tenant, tool: meta.tool, keyId });
-    return ref;
-  }
-
-  async function get(ref: string, principal: Principal): Promise<GetResult> {
-    const time = clock();
-    const who = {
-      tenant: principal.tenant,
-      role: principal.role,
-      ...(principal.id === undefined ? {} : { principal: principal.id }),
-    };
-    const fail = async (
-      result: Exclude<GetResult, { ok: true }>,
-      reason: NonNullable<EvidenceAuditEvent['reason']>,
-    ): Promise<GetResult> => {
-      const event: EvidenceAuditEvent = { type: 'evidence.read_refused', time, ...who, reason };
-      await audit(result.code === 'invalid_ref' ? event : { ...event, ref }).catch(() => undefined);
-      return result;
-    };
-    const refuse = (reason: RefusalReason): Promise<GetResult> =>
-      fail({ ok: false, code: 'refused', reason }, reason);
-
-    if (!isEvidenceRef(ref)) return fail({ ok: false, code: 'invalid_ref' }, 'invalid_ref');
-    if (!policy.allowsRole(principal.role)) return refuse('role_not_allowed');
-    const row = await store.get(ref);
-    if (row === undefined) return fail({ ok: false, code: 'not_found' }, 'not_found');
-    if (row.tenant !== principal.tenant) return refuse('tenant_mismatch');
-    if (row.revokedAt !== null) return fail({ ok: false, code: 'revoked' }, 'revoked');
-    if (row.expiresAt <= time) return fail({ ok: false, code: 'expired' }, 'expired');
-    const opened = await openRow(row, ref);
-    if (opened.code !== undefined) return fail({ ok: false, code: opened.code }, opened.code);
-    try {
-      await audit({ type: 'evidence.read', time, ref, ...who });
-    } catch {
-      opened.raw.fill(0);
-      return { ok: false, code: 'refused', reason: 'audit_failed' };
-    }
-    const record = {
-      ref,
-      raw: opened.raw,
-      meta: metaOf(row),
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-    };
-    return { ok: true, record };
-  }
-
-  /** Unwraps the data key and opens the payload; any failed check is `tampered`. */
-  async function openRow(
-    row: EvidenceRow,
-    ref: EvidenceRef,
-  ): Promise<{ code: undefined; raw: Buffer } | { code: 'tampered' | 'key_unavailable' }> {
-    if (row.ref !== ref) return { code: 'tampered' };
-    const kek = await keys.keyById(row.keyId);
-    if (kek === undefined) return { code: 'key_unavailable' };
-    const dataKey = unwrapDataKey(row.wrappedKey, kek, wrappedKeyAad(row, row.keyId));
-    if (dataKey === undefined) return { code: 'tampered' };
-    try {
-      const raw = openPayload(row, dataKey, payloadAad(row));
-      return raw === undefined ? { code: 'tampered' } : { code: undefined, raw };
-    } finally {
-      dataKey.fill(0);
-    }
-  }
+  const vault: VaultContext = { store, keys, policy, clock, ttlMs, audit };
 
   async function revoke(ref: string): Promise<RevokeResult> {
     if (!isEvidenceRef(ref)) return { ok: false, code: 'invalid_ref' };
@@ -172,5 +90,11 @@ export function createVault(options: VaultOptions): Vault {
     return report;
   }
 
-  return Object.freeze({ put, get, revoke, purge, rewrap });
+  return Object.freeze({
+    put: (raw: Uint8Array, meta: EvidenceMeta) => sealAndStore(vault, raw, meta),
+    get: (ref: string, principal: Principal) => readEvidence(vault, ref, principal),
+    revoke,
+    purge,
+    rewrap,
+  });
 }

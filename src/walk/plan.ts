@@ -45,89 +45,117 @@ export function buildPlan(
 ): PlanNode {
   const locations = documentLocations(root);
   const built = new Map<SchemaNode, PlanNode>();
-  const testFor = (node: SchemaNode): ((value: unknown) => boolean) => {
-    const validate = ajv.getSchema(`${rootId}#${locations.get(node) ?? ''}`);
-    if (validate === undefined) throw new Error('internal: a branch of the contract could not be compiled');
-    return (value) => validate(value) === true;
+  const builder: PlanBuilder = {
+    root,
+    leafPurpose,
+    locations,
+    testFor(node) {
+      const validate = ajv.getSchema(`${rootId}#${locations.get(node) ?? ''}`);
+      if (validate === undefined) throw new Error('internal: a branch of the contract could not be compiled');
+      return (value) => validate(value) === true;
+    },
+    plan(node) {
+      const existing = built.get(node);
+      if (existing !== undefined) return existing;
+      const out = emptyNode(built.size);
+      built.set(node, out);
+      if (isSchemaObject(node)) fill(node, out, builder);
+      return out;
+    },
+    optional(schema) {
+      return typeof schema === 'boolean' || isSchemaObject(schema) ? builder.plan(schema) : undefined;
+    },
   };
+  return builder.plan(root);
+}
 
-  const plan = (node: SchemaNode): PlanNode => {
-    const existing = built.get(node);
-    if (existing !== undefined) return existing;
-    const out: PlanNode = {
-      id: built.size,
-      purpose: undefined,
-      properties: Object.create(null) as Record<string, PlanNode>,
-      patternProperties: [],
-      additionalProperties: undefined,
-      unevaluatedProperties: undefined,
-      prefixItems: [],
-      items: undefined,
-      unevaluatedItems: undefined,
-      always: [],
-      when: [],
-    };
-    built.set(node, out);
-    if (isSchemaObject(node)) fill(node, out);
-    return out;
+/** What filling one node needs: the document, each node's plan (built once), and branch tests. */
+interface PlanBuilder {
+  readonly root: SchemaNode;
+  readonly leafPurpose: LeafPurpose;
+  readonly locations: ReadonlyMap<SchemaNode, string>;
+  testFor(node: SchemaNode): (value: unknown) => boolean;
+  plan(node: SchemaNode): PlanNode;
+  optional(schema: unknown): PlanNode | undefined;
+}
+
+function emptyNode(id: number): PlanNode {
+  return {
+    id,
+    purpose: undefined,
+    properties: Object.create(null) as Record<string, PlanNode>,
+    patternProperties: [],
+    additionalProperties: undefined,
+    unevaluatedProperties: undefined,
+    prefixItems: [],
+    items: undefined,
+    unevaluatedItems: undefined,
+    always: [],
+    when: [],
   };
+}
 
-  const optional = (schema: unknown): PlanNode | undefined =>
-    typeof schema === 'boolean' || isSchemaObject(schema) ? plan(schema) : undefined;
+/** Fills a node's purpose and members; its conditional parts are added by {@link fillConditions}. */
+function fill(node: SchemaObject, out: PlanNode, builder: PlanBuilder): void {
+  const location = builder.locations.get(node) ?? '';
+  const types = declaredTypes(node);
+  const isStringLeaf = types === undefined ? admitsFiniteStrings(node) : types.includes('string');
+  if (isStringLeaf) out.purpose = builder.leafPurpose(node, location);
+  if (isSchemaObject(node.properties)) {
+    for (const [key, schema] of Object.entries(node.properties)) {
+      const member = builder.optional(schema);
+      if (member !== undefined) out.properties[key] = member;
+    }
+  }
+  if (isSchemaObject(node.patternProperties)) {
+    for (const [pattern, schema] of Object.entries(node.patternProperties)) {
+      const member = builder.optional(schema);
+      if (member !== undefined) out.patternProperties.push([new RegExp(pattern, 'u'), member]);
+    }
+  }
+  out.additionalProperties = builder.optional(node.additionalProperties);
+  out.unevaluatedProperties = builder.optional(node.unevaluatedProperties);
+  if (Array.isArray(node.prefixItems))
+    out.prefixItems = node.prefixItems.map((schema) => builder.plan(schema as SchemaNode));
+  out.items = builder.optional(node.items);
+  out.unevaluatedItems = builder.optional(node.unevaluatedItems);
+  if (typeof node.$ref === 'string')
+    out.always.push(builder.plan(resolveLocalRef(builder.root, node.$ref, location)));
+  if (Array.isArray(node.allOf))
+    for (const schema of node.allOf) out.always.push(builder.plan(schema as SchemaNode));
+  fillConditions(node, out, builder);
+}
 
-  const fill = (node: SchemaObject, out: PlanNode): void => {
-    const location = locations.get(node) ?? '';
-    const types = declaredTypes(node);
-    const isStringLeaf = types === undefined ? admitsFiniteStrings(node) : types.includes('string');
-    if (isStringLeaf) out.purpose = leafPurpose(node, location);
-    if (isSchemaObject(node.properties)) {
-      for (const [key, schema] of Object.entries(node.properties)) {
-        const member = optional(schema);
-        if (member !== undefined) out.properties[key] = member;
-      }
+/** The parts that apply only when a test passes: `oneOf`/`anyOf` branches, `then`/`else`, dependent schemas. */
+function fillConditions(node: SchemaObject, out: PlanNode, builder: PlanBuilder): void {
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = node[keyword];
+    if (Array.isArray(branches)) {
+      const schemas = branches as SchemaNode[];
+      const tests = groupBranchTests(
+        builder.root,
+        schemas,
+        schemas.map((schema) => builder.testFor(schema)),
+      );
+      schemas.forEach((schema, i) =>
+        out.when.push({ test: tests[i] ?? (() => false), plan: builder.plan(schema) }),
+      );
     }
-    if (isSchemaObject(node.patternProperties)) {
-      for (const [pattern, schema] of Object.entries(node.patternProperties)) {
-        const member = optional(schema);
-        if (member !== undefined) out.patternProperties.push([new RegExp(pattern, 'u'), member]);
-      }
+  }
+  if (node.if !== undefined) {
+    const passes = builder.testFor(node.if as SchemaNode);
+    const then = builder.optional(node.then);
+    const otherwise = builder.optional(node.else);
+    if (then !== undefined) out.when.push({ test: passes, plan: then });
+    if (otherwise !== undefined) out.when.push({ test: (value) => !passes(value), plan: otherwise });
+  }
+  if (isSchemaObject(node.dependentSchemas)) {
+    for (const [key, schema] of Object.entries(node.dependentSchemas)) {
+      const dependent = builder.optional(schema);
+      const has = (value: unknown): boolean => isSchemaObject(value) && Object.hasOwn(value, key);
+      if (dependent !== undefined) out.when.push({ test: has, plan: dependent });
     }
-    out.additionalProperties = optional(node.additionalProperties);
-    out.unevaluatedProperties = optional(node.unevaluatedProperties);
-    if (Array.isArray(node.prefixItems))
-      out.prefixItems = node.prefixItems.map((schema) => plan(schema as SchemaNode));
-    out.items = optional(node.items);
-    out.unevaluatedItems = optional(node.unevaluatedItems);
-    if (typeof node.$ref === 'string') out.always.push(plan(resolveLocalRef(root, node.$ref, location)));
-    if (Array.isArray(node.allOf))
-      for (const schema of node.allOf) out.always.push(plan(schema as SchemaNode));
-    for (const keyword of ['oneOf', 'anyOf'] as const) {
-      const branches = node[keyword];
-      if (Array.isArray(branches)) {
-        const schemas = branches as SchemaNode[];
-        const tests = groupBranchTests(root, schemas, schemas.map(testFor));
-        schemas.forEach((schema, i) =>
-          out.when.push({ test: tests[i] ?? (() => false), plan: plan(schema) }),
-        );
-      }
-    }
-    if (node.if !== undefined) {
-      const passes = testFor(node.if as SchemaNode);
-      const then = optional(node.then);
-      const otherwise = optional(node.else);
-      if (then !== undefined) out.when.push({ test: passes, plan: then });
-      if (otherwise !== undefined) out.when.push({ test: (value) => !passes(value), plan: otherwise });
-    }
-    if (isSchemaObject(node.dependentSchemas)) {
-      for (const [key, schema] of Object.entries(node.dependentSchemas)) {
-        const dependent = optional(schema);
-        const has = (value: unknown): boolean => isSchemaObject(value) && Object.hasOwn(value, key);
-        if (dependent !== undefined) out.when.push({ test: has, plan: dependent });
-      }
-    }
-  };
-
-  return plan(root);
+  }
 }
 
 /** Every schema object of a document mapped to its JSON pointer (the first one, for shared nodes). */
