@@ -35,7 +35,8 @@ interface Walk {
  * 4. every string that is not one of a fixed list gets `maxLength` (the default, or the server's if lower)
  *    and the `text` purpose — a server never picks a purpose, so none of its prose becomes trusted;
  * 5. every array gets `maxItems` the same way, and any-JSON items when it states none;
- * 6. objects are closed unless the schema says otherwise (see `closeObject`);
+ * 6. objects are closed unless the schema says otherwise (see `closeObject`); an untyped `allOf` of objects is
+ *    typed as one object and closed as a whole; `anyOf`/`oneOf` branches are closed one by one;
  * 7. `pattern` and `format` always sit beside a `maxLength` (ajv's security rules).
  * Subschemas that only test a value (`if`, `not`, `propertyNames`) are translated and kept as they are.
  * Never throws: a refusal is returned with its code and a pointer into the server's schema.
@@ -110,10 +111,21 @@ function bound(
     out.maxItems = capped(out.maxItems, bounds.maxItems);
     if (out.items === undefined) out.items = { $ref: ANY_JSON_REF };
   }
-  const composed = ['allOf', 'anyOf', 'oneOf', '$ref'].some((keyword) => out[keyword] !== undefined);
-  if (types.includes('object') || (types.length === 0 && composed))
+  if (types.length === 0 && allObjects(out.allOf)) out.type = 'object';
+  if (out.type === 'object' || types.includes('object')) {
+    const composed = ['allOf', 'anyOf', 'oneOf', '$ref'].some((keyword) => out[keyword] !== undefined);
     closeObject(out, location, composed, closedByParent, bounds);
+  }
   securePattern(out, bounds);
+}
+
+/** An `allOf` whose every branch is an object schema: the composition is one object, closed as a whole. */
+function allObjects(branches: unknown): boolean {
+  return (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((branch) => isSchemaObject(branch) && declaredTypes(branch)?.includes('object') === true)
+  );
 }
 
 function securePattern(out: Record<string, unknown>, bounds: HardeningDefaults): void {
