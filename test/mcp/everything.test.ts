@@ -35,7 +35,7 @@ beforeAll(async () => {
     source: 'mcp.everything',
     requestTimeoutMs: 2000,
   });
-  await approveAll(client, harness.registry);
+  await approveAll(transport, harness.registry);
 });
 
 afterAll(async () => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
     registry: harness.registry,
     source: 'mcp.files',
   });
-  await approveAll(client, harness.registry);
+  await approveAll(transport, harness.registry);
 });
 
 afterAll(async () => {

@@ -1,7 +1,9 @@
 // Test support: the reference MCP servers from node_modules, a gate over a SQLite vault, and evidence read by the CLI.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -51,12 +53,15 @@ export async function connectClient(transport: AirlockTransport): Promise<Client
   return client;
 }
 
-/** Approves every definition the server now publishes (the operator's act), read with the SDK client. */
-export async function approveAll(
-  client: { listTools(): Promise<{ tools: unknown[] }> },
-  registry: ToolRegistry,
-): Promise<void> {
-  const { tools } = await client.listTools();
+/**
+ * Approves every definition the server now publishes (the operator's act). The definitions are read raw
+ * through the transport: the SDK client's own `listTools` compiles every output schema and throws on one
+ * its validator cannot compile.
+ */
+export async function approveAll(transport: AirlockTransport, registry: ToolRegistry): Promise<void> {
+  const reply = await transport.exchange('tools/list', {}, { timeoutMs: 10_000 });
+  if (reply.kind !== 'result') throw new Error(`tools/list failed: ${reply.kind}`);
+  const { tools } = JSON.parse(Buffer.from(reply.bytes).toString('utf8')) as { tools: unknown[] };
   for (const tool of tools) await registry.approve(tool);
 }
 
@@ -125,4 +130,53 @@ export function parsedEvidence(bytes: Buffer): Record<string, unknown> {
   const value: unknown = JSON.parse(bytes.toString('utf8'));
   expect(value).toBeTypeOf('object');
   return value as Record<string, unknown>;
+}
+
+/** A server process listening on HTTP, and how to stop it. */
+export interface HttpServer {
+  readonly url: string;
+  stop(): void;
+}
+
+/**
+ * Spawns a server that listens on HTTP and waits (at most 20 s) until its output matches `ready`, whose
+ * first group is the port.
+ */
+export function startHttpServer(
+  args: readonly string[],
+  ready: RegExp,
+  env: Record<string, string> = {},
+): Promise<HttpServer> {
+  const child = spawn(process.execPath, [...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error('The HTTP server did not start in time.'));
+    }, 20_000);
+    const watch = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const port = ready.exec(seen)?.[1];
+      if (port === undefined) return;
+      clearTimeout(timer);
+      resolve({ url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill() });
+    };
+    child.stdout.on('data', watch);
+    child.stderr.on('data', watch);
+    child.once('exit', () => reject(new Error('The HTTP server exited.')));
+  });
+}
+
+/** A free local TCP port (closed again before it is returned). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
