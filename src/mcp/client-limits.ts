@@ -69,7 +69,7 @@ export function resolveClientLimits(options: LimitOptions, transportMax: number)
   };
   const text = { ...DEFAULT_TEXT_BUDGET, ...options.textLimits };
   for (const [name, value] of Object.entries(text)) positive(`textLimits.${name}`, value);
-  const onRefused = schemas.onRefused ?? 'text-only';
+  const onRefused: unknown = schemas.onRefused ?? 'text-only';
   if (onRefused !== 'text-only' && onRefused !== 'unavailable')
     throw new TypeError('serverSchemas.onRefused is "text-only" or "unavailable".');
   return {

@@ -10,6 +10,7 @@ export interface GateInput {
 }
 
 const JSON_TYPE = 'application/json';
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Maps a raw reply to the gate's input, so every call ends as one audited outcome whose evidence and digest
@@ -27,9 +28,9 @@ const JSON_TYPE = 'application/json';
 export function gateInput(reply: WireReply): GateInput {
   switch (reply.kind) {
     case 'result':
-      return { raw: { body: reply.bytes, contentType: JSON_TYPE, toolError: reply.isError } };
+      return { raw: { body: exactText(reply.bytes), contentType: JSON_TYPE, toolError: reply.isError } };
     case 'error':
-      return { raw: { body: reply.bytes, contentType: JSON_TYPE, toolError: true } };
+      return { raw: { body: exactText(reply.bytes), contentType: JSON_TYPE, toolError: true } };
     case 'too_large':
       return { raw: { body: reply.head, contentType: JSON_TYPE } };
     case 'timeout':
@@ -37,5 +38,19 @@ export function gateInput(reply: WireReply): GateInput {
       return { raw: pendingInput(), signal: AbortSignal.abort() };
     case 'failed':
       return { raw: failedTransportInput() };
+  }
+}
+
+/**
+ * The bytes as text when they are well-formed UTF-8, else the bytes themselves. The read stage takes a string
+ * as the UTF-8 bytes it encodes to, and well-formed UTF-8 decodes and encodes back to exactly the same bytes
+ * (a byte order mark included), so evidence and digest stay those of the wire while the in-memory read path
+ * is used; malformed bytes go to the byte path, which reports where they break.
+ */
+function exactText(bytes: Uint8Array): string | Uint8Array {
+  try {
+    return strict.decode(bytes);
+  } catch {
+    return bytes;
   }
 }

@@ -73,69 +73,28 @@ export function createOutputContracts(
     );
     own.set(name, { definition, status: { source: 'client', version: contract.version } });
   }
+  const definitionFor = sharedDefinitions(bounds);
   const bySnapshot = new WeakMap<ToolDefinitionSnapshot, ResolvedContract>();
   const byHash = new Map<string, ResolvedContract>();
-
-  const compiled = new Map<string, ToolDefinition<unknown>>();
-  /** One compiled definition per distinct structured schema (many tools share one), renamed per tool. */
-  const definitionFor = (
-    name: string,
-    version: string,
-    schema: object | undefined,
-  ): ToolDefinition<unknown> => {
-    const key = schema === undefined ? '' : JSON.stringify(schema);
-    let shared = compiled.get(key);
-    if (shared === undefined) {
-      const structured = schema === undefined ? undefined : { version, schema };
-      shared = defineTool(resultContract(name, version, structured, bounds.envelope, bounds.limits));
-      if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
-      compiled.set(key, shared);
-    }
-    return Object.freeze({ ...shared, name, version });
-  };
-
-  const plain = (name: string, status: McpContractStatus): ResolvedContract => ({
-    definition: definitionFor(name, status.version, undefined),
-    status,
-  });
 
   const fromServer = (name: string, snapshot: ToolDefinitionSnapshot): ResolvedContract => {
     const pinned = own.get(name);
     if (pinned !== undefined) return pinned;
-    if (snapshot.outputSchema === undefined)
-      return plain(name, { source: 'none', version: TEXT_ONLY_VERSION });
+    if (snapshot.outputSchema === undefined) return plain(definitionFor, name, NO_SCHEMA);
     const taken = snapshotDefinition(snapshot);
-    if (!taken.ok) return plain(name, refused('definition.invalid', ''));
+    if (!taken.ok) return plain(definitionFor, name, refused('definition.invalid', ''));
     const known = byHash.get(taken.hashes.hash);
     if (known !== undefined) return known;
-    const resolved = compileServerSchema(
-      name,
-      `mcp.${taken.hashes.hash.slice(0, 16)}`,
-      snapshot.outputSchema,
-    );
+    const version = `mcp.${taken.hashes.hash.slice(0, 16)}`;
+    const resolved = serverContract(definitionFor, bounds, name, version, snapshot.outputSchema);
     if (byHash.size >= MAX_CACHED) byHash.delete(byHash.keys().next().value as string);
     byHash.set(taken.hashes.hash, resolved);
     return resolved;
   };
 
-  const compileServerSchema = (name: string, version: string, schema: unknown): ResolvedContract => {
-    const hardened = hardenOutputSchema(schema, bounds.hardening);
-    if (!hardened.ok) return plain(name, refused(hardened.code, hardened.location));
-    try {
-      return {
-        definition: definitionFor(name, version, hardened.schema),
-        status: { source: 'server', version },
-      };
-    } catch (error) {
-      if (!(error instanceof ContractError)) throw error;
-      return plain(name, refused(error.code, error.location.replace(STRUCTURED_LOCATION, '')));
-    }
-  };
-
   return Object.freeze({
     resolve(name: string, approved: ToolDefinitionSnapshot | undefined): ResolvedContract {
-      if (approved === undefined)
-        return own.get(name) ?? plain(name, { source: 'none', version: TEXT_ONLY_VERSION });
+      if (approved === undefined) return own.get(name) ?? plain(definitionFor, name, NO_SCHEMA);
       let resolved = bySnapshot.get(approved);
       if (resolved === undefined) {
         resolved = fromServer(name, approved);
@@ -148,6 +107,56 @@ export function createOutputContracts(
       return taken.ok ? fromServer(taken.snapshot.name, taken.snapshot).status : undefined;
     },
   });
+}
+
+/** Compiles the envelope around a structured schema (or none) for a tool, under the tool's name and version. */
+type DefinitionFor = (name: string, version: string, schema: object | undefined) => ToolDefinition<unknown>;
+
+const NO_SCHEMA: McpContractStatus = Object.freeze({ source: 'none', version: TEXT_ONLY_VERSION });
+
+/**
+ * One compiled definition per distinct structured schema, renamed per tool: many tools share one schema
+ * (every text-only tool, a filesystem server's dozen `{ content: string }`), and compiling is the slow part.
+ */
+function sharedDefinitions(bounds: ContractBounds): DefinitionFor {
+  const compiled = new Map<string, ToolDefinition<unknown>>();
+  return (name, version, schema) => {
+    const key = schema === undefined ? '' : JSON.stringify(schema);
+    let shared = compiled.get(key);
+    if (shared === undefined) {
+      const structured = schema === undefined ? undefined : { version, schema };
+      shared = defineTool(resultContract(name, version, structured, bounds.envelope, bounds.limits));
+      if (compiled.size >= MAX_CACHED) compiled.delete(compiled.keys().next().value as string);
+      compiled.set(key, shared);
+    }
+    return Object.freeze({ ...shared, name, version });
+  };
+}
+
+/** The hardened server schema as a contract, or text-only with the reason it was refused. */
+function serverContract(
+  definitionFor: DefinitionFor,
+  bounds: ContractBounds,
+  name: string,
+  version: string,
+  schema: unknown,
+): ResolvedContract {
+  const hardened = hardenOutputSchema(schema, bounds.hardening);
+  if (!hardened.ok) return plain(definitionFor, name, refused(hardened.code, hardened.location));
+  try {
+    return {
+      definition: definitionFor(name, version, hardened.schema),
+      status: { source: 'server', version },
+    };
+  } catch (error) {
+    if (!(error instanceof ContractError)) throw error;
+    const location = error.location.replace(STRUCTURED_LOCATION, '');
+    return plain(definitionFor, name, refused(error.code, location));
+  }
+}
+
+function plain(definitionFor: DefinitionFor, name: string, status: McpContractStatus): ResolvedContract {
+  return { definition: definitionFor(name, status.version, undefined), status };
 }
 
 function refused(code: string, location: string): McpContractStatus {

@@ -170,7 +170,9 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       context: RequestContext,
       callOptions: { readonly signal?: AbortSignal } = {},
     ) => call(name, args, context, callOptions.signal),
-    close: () => watch.stop(),
+    close: () => {
+      watch.stop();
+    },
   });
 }
 

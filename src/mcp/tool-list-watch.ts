@@ -55,7 +55,9 @@ export function watchToolList(transport: AirlockTransport, relist: () => Promise
       const caughtUp = catchUp();
       if (signal === undefined) return caughtUp;
       return new Promise((resolve) => {
-        const onAbort = (): void => resolve(false);
+        const onAbort = (): void => {
+          resolve(false);
+        };
         signal.addEventListener('abort', onAbort, { once: true });
         void caughtUp.then((done) => {
           signal.removeEventListener('abort', onAbort);

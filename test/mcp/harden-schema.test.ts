@@ -14,8 +14,7 @@ const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 function hardened(schema: unknown): Record<string, unknown> {
   const result = hardenOutputSchema(schema, BOUNDS);
   if (!result.ok) throw new Error(`refused: ${result.code} at ${result.location}`);
-  const { $defs: _defs, ...rest } = result.schema as Record<string, unknown>;
-  return rest;
+  return Object.fromEntries(Object.entries(result.schema).filter(([keyword]) => keyword !== '$defs'));
 }
 
 describe('hardening rules', () => {

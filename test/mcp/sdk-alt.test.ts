@@ -64,7 +64,7 @@ describe('an application Client from SDK 1.17.5', () => {
       .callTool({ name: 'echo', arguments: { message: LONG } })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: RESULT_TOO_LARGE_CODE });
-    expect(String((error as Error).message)).not.toContain('aaaa');
+    expect((error as Error).message).not.toContain('aaaa');
     expect(await client.ping()).toEqual({});
   });
 

@@ -127,11 +127,8 @@ export function translateNode(
   location: string,
   isRoot: boolean,
 ): Record<string, unknown> {
-  const source: Record<string, unknown> = { ...node };
-  if (dialect === 'draft-07' && typeof source.$ref === 'string') {
-    for (const keyword of Object.keys(source))
-      if (keyword !== '$ref' && keyword !== 'definitions' && keyword !== '$defs') delete source[keyword];
-  }
+  const refOnly = dialect === 'draft-07' && typeof node.$ref === 'string';
+  const source = refOnly ? pick(node, ['$ref', 'definitions', '$defs']) : { ...node };
   const out: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(source)) {
     if (DROPPED.has(keyword) || keyword.startsWith('x-') || (keyword === '$id' && isRoot)) continue;
@@ -186,6 +183,10 @@ function localRef(value: unknown, location: string): string {
     throw new HardeningRefusal('mcp.schema_ref', `${location}/$ref`);
   }
   return value.startsWith('#/definitions/') ? `#/$defs/${value.slice('#/definitions/'.length)}` : value;
+}
+
+function pick(node: SchemaObject, keywords: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(node).filter(([keyword]) => keywords.includes(keyword)));
 }
 
 function copyShallow(value: unknown): unknown {

@@ -99,7 +99,9 @@ function structuredOf(value: JsonValue): JsonValue {
 
 /** A deep copy of a schema for `#/$defs/mcp.structured`: pointer `$ref`s rebased, root `$schema`/`$id` dropped. */
 function embed(schema: object): object {
-  const { $schema: _dialect, $id: _id, ...root } = schema as Record<string, unknown>;
+  const root = Object.fromEntries(
+    Object.entries(schema).filter(([keyword]) => keyword !== '$schema' && keyword !== '$id'),
+  );
   const copy = (value: unknown, key?: string): unknown => {
     if (key === '$ref' && typeof value === 'string' && (value === '#' || value.startsWith('#/'))) {
       return `#${EMBEDDED_AT}${value.slice(1)}`;

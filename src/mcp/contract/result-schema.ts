@@ -28,17 +28,6 @@ const SHORT = 1024;
  * bounded JSON, and so are `_meta` and unknown block types, so a result from a newer server is still read.
  */
 export function resultEnvelopeSchema(structured: object | undefined, bounds: EnvelopeBounds): object {
-  const text = (maxLength: number) => ({ type: 'string', maxLength, 'x-purpose': textPurpose(maxLength) });
-  const meta = { $ref: ANY_JSON_REF };
-  const annotations = { $ref: '#/$defs/mcp.annotations' };
-  const base64 = { type: 'string', maxLength: bounds.maxBlockLength, pattern: BASE64, 'x-purpose': 'id' };
-  const block = (type: object, required: string[], properties: object) => ({
-    type: 'object',
-    required: ['type', ...required],
-    properties: { type, ...properties, annotations, _meta: meta },
-    additionalProperties: false,
-  });
-  const known = BLOCK_TYPES.join('|');
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
@@ -47,7 +36,7 @@ export function resultEnvelopeSchema(structured: object | undefined, bounds: Env
       content: { type: 'array', maxItems: bounds.maxBlocks, items: { $ref: '#/$defs/mcp.block' } },
       structuredContent: { $ref: structured === undefined ? ANY_JSON_REF : STRUCTURED_REF },
       isError: { type: 'boolean' },
-      _meta: meta,
+      _meta: { $ref: ANY_JSON_REF },
     },
     ...openRest(RESULT_MEMBERS, bounds),
     additionalProperties: false,
@@ -62,52 +51,62 @@ export function resultEnvelopeSchema(structured: object | undefined, bounds: Env
         },
         additionalProperties: false,
       },
-      'mcp.block': {
-        anyOf: [
-          block({ const: 'text' }, ['text'], { text: text(bounds.maxBlockLength) }),
-          block({ enum: ['image', 'audio'] }, ['data', 'mimeType'], { data: base64, mimeType: text(255) }),
-          block({ const: 'resource_link' }, ['uri', 'name'], {
-            uri: text(URI_LENGTH),
-            name: text(SHORT),
-            title: text(SHORT),
-            description: text(bounds.maxLength),
-            mimeType: text(255),
-            size: { type: 'number' },
-            icons: meta,
-          }),
-          block({ const: 'resource' }, ['resource'], {
-            resource: {
-              type: 'object',
-              required: ['uri'],
-              properties: {
-                uri: text(URI_LENGTH),
-                mimeType: text(255),
-                text: text(bounds.maxBlockLength),
-                blob: base64,
-                _meta: meta,
-              },
-              additionalProperties: false,
-            },
-          }),
-          {
-            type: 'object',
-            required: ['type'],
-            properties: {
-              type: {
-                type: 'string',
-                maxLength: 64,
-                pattern: `^(?!(?:${known})$)[A-Za-z0-9_.:-]{1,64}$`,
-                'x-purpose': 'id',
-              },
-            },
-            ...openRest(['type'], bounds),
-            additionalProperties: false,
-          },
-        ],
-      },
+      'mcp.block': { anyOf: blockSchemas(bounds) },
       ...(structured === undefined ? {} : { 'mcp.structured': structured }),
     },
   };
+}
+
+/** One closed schema per content block type, then the unknown block (any type not listed, bounded JSON). */
+function blockSchemas(bounds: EnvelopeBounds): object[] {
+  const meta = { $ref: ANY_JSON_REF };
+  const base64 = { type: 'string', maxLength: bounds.maxBlockLength, pattern: BASE64, 'x-purpose': 'id' };
+  const block = (type: object, required: string[], properties: object) => ({
+    type: 'object',
+    required: ['type', ...required],
+    properties: { type, ...properties, annotations: { $ref: '#/$defs/mcp.annotations' }, _meta: meta },
+    additionalProperties: false,
+  });
+  const resource = {
+    type: 'object',
+    required: ['uri'],
+    properties: {
+      uri: text(URI_LENGTH),
+      mimeType: text(255),
+      text: text(bounds.maxBlockLength),
+      blob: base64,
+      _meta: meta,
+    },
+    additionalProperties: false,
+  };
+  const link = {
+    uri: text(URI_LENGTH),
+    name: text(SHORT),
+    title: text(SHORT),
+    description: text(bounds.maxLength),
+    mimeType: text(255),
+    size: { type: 'number' },
+    icons: meta,
+  };
+  const unknownType = `^(?!(?:${BLOCK_TYPES.join('|')})$)[A-Za-z0-9_.:-]{1,64}$`;
+  return [
+    block({ const: 'text' }, ['text'], { text: text(bounds.maxBlockLength) }),
+    block({ enum: ['image', 'audio'] }, ['data', 'mimeType'], { data: base64, mimeType: text(255) }),
+    block({ const: 'resource_link' }, ['uri', 'name'], link),
+    block({ const: 'resource' }, ['resource'], { resource }),
+    {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { type: 'string', maxLength: 64, pattern: unknownType, 'x-purpose': 'id' } },
+      ...openRest(['type'], bounds),
+      additionalProperties: false,
+    },
+  ];
+}
+
+/** A string of prose of at most `maxLength` code points. */
+function text(maxLength: number): object {
+  return { type: 'string', maxLength, 'x-purpose': textPurpose(maxLength) };
 }
 
 /** Any members other than `names`, as a bounded map of any JSON. */

@@ -30,8 +30,7 @@ export function unwrapSuccess(success: ToolSuccess<unknown>, structured: boolean
         purposes[pointer.slice(STRUCTURED_POINTER.length)] = kind;
     }
   } else if (structured) {
-    const { [CONTENT_FIELD]: _content, ...rest } = fields;
-    data = rest;
+    data = Object.fromEntries(Object.entries(fields).filter(([field]) => field !== CONTENT_FIELD));
     for (const [pointer, kind] of Object.entries(success.meta.purposes)) {
       if (pointer !== CONTENT_POINTER && !pointer.startsWith(`${CONTENT_POINTER}/`)) purposes[pointer] = kind;
     }

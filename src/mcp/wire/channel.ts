@@ -1,6 +1,5 @@
 // The transport core: routes framed messages to the SDK or to the adapter's own requests, raw bytes kept for the latter.
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { routeOversized } from './oversized.js';
 import { idOf, memberNamed, scanObject, type ScannedObject } from './member-scan.js';
 import {
@@ -38,40 +37,31 @@ export function createChannel(link: Link, maxMessageBytes: number): AirlockTrans
     async start() {
       if (state !== 'new') throw new Error('This transport was already started.');
       state = 'open';
+      const receive = receiver(transport, pending, listeners);
       await link.start(receive, closed, (error) => transport.onerror?.(error));
     },
-    send: (message: JSONRPCMessage, _options?: TransportSendOptions) => link.send(message),
+    send: (message: JSONRPCMessage) => link.send(message),
     async close() {
       if (state === 'closed') return;
       await link.close();
       closed();
     },
     get sessionId() {
-      return link.sessionId;
+      // Absent until a server assigns one; the SDK reads it as optional.
+      return link.sessionId as string;
     },
     setProtocolVersion(version: string) {
       link.setProtocolVersion?.(version);
     },
     exchange(method, params, options) {
       if (state !== 'open') return Promise.resolve({ kind: 'failed' });
-      const id = `${AIRLOCK_ID_PREFIX}${String(++counter)}`;
-      return new Promise<WireReply>((resolve) => {
-        const stop = watch(options, (reply) => {
-          if (!pending.has(id)) return;
-          settle(reply);
-          link.send(cancelled(id, reply.kind)).catch(() => undefined);
-        });
-        const settle = (reply: WireReply): void => {
-          if (!pending.delete(id)) return;
-          stop();
-          resolve(reply);
-        };
-        pending.set(id, { settle });
-        if (options.signal?.aborted === true) return settle({ kind: 'aborted' });
-        link.send({ jsonrpc: '2.0', id, method, params }).catch(() => {
-          settle({ kind: 'failed' });
-        });
-      });
+      const request = {
+        jsonrpc: '2.0' as const,
+        id: `${AIRLOCK_ID_PREFIX}${String(++counter)}`,
+        method,
+        params,
+      };
+      return awaitReply(link, pending, request, options);
     },
     onToolsChanged(listener) {
       listeners.add(listener);
@@ -79,12 +69,59 @@ export function createChannel(link: Link, maxMessageBytes: number): AirlockTrans
     },
   };
 
-  function receive(frame: Frame): void {
+  function closed(): void {
+    if (state === 'closed') return;
+    state = 'closed';
+    for (const request of [...pending.values()]) request.settle({ kind: 'failed' });
+    transport.onclose?.();
+  }
+
+  return transport;
+}
+
+/** Sends the adapter's request and resolves with its reply, or when the deadline or the caller's signal ends it. */
+function awaitReply(
+  link: Link,
+  pending: Map<string, Pending>,
+  request: { readonly jsonrpc: '2.0'; readonly id: string; readonly method: string; readonly params: object },
+  options: ExchangeOptions,
+): Promise<WireReply> {
+  const { id } = request;
+  return new Promise<WireReply>((resolve) => {
+    const stop = watch(options, (reply) => {
+      if (!pending.has(id)) return;
+      settle(reply);
+      link.send(cancelled(id, reply.kind)).catch(() => undefined);
+    });
+    const settle = (reply: WireReply): void => {
+      if (!pending.delete(id)) return;
+      stop();
+      resolve(reply);
+    };
+    pending.set(id, { settle });
+    if (options.signal?.aborted === true) {
+      settle({ kind: 'aborted' });
+      return;
+    }
+    link.send(request as JSONRPCMessage).catch(() => {
+      settle({ kind: 'failed' });
+    });
+  });
+}
+
+/** The handler of every frame the link delivers: to the adapter's pending request, or parsed to the SDK. */
+function receiver(
+  transport: AirlockTransport,
+  pending: ReadonlyMap<string, Pending>,
+  listeners: ReadonlySet<() => void>,
+): (frame: Frame) => void {
+  const limit = transport.maxMessageBytes;
+  return (frame) => {
     if (frame.kind === 'oversized') {
-      routeOversized(frame, maxMessageBytes, {
+      routeOversized(frame, limit, {
         ours: (id) => pending.get(id),
         toSdk: (id, actual) => {
-          const data = { limit: maxMessageBytes, actual };
+          const data = { limit, actual };
           const error = { code: RESULT_TOO_LARGE_CODE, message: 'Reply over the receive ceiling', data };
           transport.onmessage?.({ jsonrpc: '2.0', id, error });
         },
@@ -108,16 +145,7 @@ export function createChannel(link: Link, maxMessageBytes: number): AirlockTrans
     if ((message as { method?: unknown }).method === LIST_CHANGED)
       for (const listener of listeners) listener();
     transport.onmessage?.(message, frame.extra as never);
-  }
-
-  function closed(): void {
-    if (state === 'closed') return;
-    state = 'closed';
-    for (const request of [...pending.values()]) request.settle({ kind: 'failed' });
-    transport.onclose?.();
-  }
-
-  return transport;
+  };
 }
 
 /** The raw reply a response message carries: its `result` (and whether it says `isError`) or its `error`. */

@@ -45,113 +45,157 @@ export function streamableHttpTransport(options: StreamableHttpTransportOptions)
   return createChannel(httpLink(options, max), max);
 }
 
+/** The state of one HTTP session, shared by its requests. */
+interface Session {
+  readonly options: StreamableHttpTransportOptions;
+  readonly url: URL;
+  readonly max: number;
+  readonly headBytes: number;
+  readonly closing: AbortController;
+  sessionId: string | undefined;
+  protocolVersion: string | undefined;
+  deliver: (frame: Frame) => void;
+  failed: (error: Error) => void;
+}
+
 function httpLink(options: StreamableHttpTransportOptions, max: number): Link {
-  const url = new URL(options.url);
-  const fetchImpl = options.fetch ?? fetch;
-  const timeoutMs = options.requestTimeoutMs ?? 300_000;
-  const headBytes = max + 1 + HEAD_SLACK_BYTES;
-  const closing = new AbortController();
-  let sessionId: string | undefined;
-  let protocolVersion: string | undefined;
-  let deliver: (frame: Frame) => void = () => undefined;
-  let failed: (error: Error) => void = () => undefined;
+  const session: Session = {
+    options,
+    url: new URL(options.url),
+    max,
+    headBytes: max + 1 + HEAD_SLACK_BYTES,
+    closing: new AbortController(),
+    sessionId: undefined,
+    protocolVersion: undefined,
+    deliver: () => undefined,
+    failed: () => undefined,
+  };
   let listening = false;
-
-  const request = (method: string, accept: string, body?: string): Promise<Response> => {
-    const headers: Record<string, string> = { ...options.headers, accept };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (sessionId !== undefined) headers['mcp-session-id'] = sessionId;
-    if (protocolVersion !== undefined) headers['mcp-protocol-version'] = protocolVersion;
-    const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
-    return fetchImpl(url, { method, headers, signal, ...(body === undefined ? {} : { body }) });
-  };
-
-  const consume = async (response: Response, replyTo: WireId | undefined): Promise<void> => {
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-    const body = response.body;
-    if (body === null) return;
-    if (type === 'text/event-stream') {
-      const decoder = new SseDecoder(max, headBytes, replyTo);
-      const reader = body.getReader();
-      for (let step = await reader.read(); !step.done; step = await reader.read())
-        decoder.push(step.value, deliver);
-      return;
-    }
-    if (type !== 'application/json') {
-      await body.cancel();
-      throw new Error(`Unexpected content type ${type ?? ''} from the MCP endpoint.`);
-    }
-    const read = await readBounded(body, max, headBytes);
-    if (read.kind === 'complete') deliver({ kind: 'message', bytes: read.bytes });
-    else
-      deliver({
-        kind: 'oversized',
-        head: read.head,
-        tail: new Uint8Array(0),
-        total: read.total,
-        ...(replyTo === undefined ? {} : { replyTo }),
-      });
-  };
-
-  const listen = async (): Promise<void> => {
-    for (let failures = 0; failures < MAX_RECONNECTS && !closing.signal.aborted;) {
-      try {
-        const response = await request('GET', 'text/event-stream');
-        if (response.status === 405) return void (await response.body?.cancel());
-        if (!response.ok) throw new Error(`GET stream refused with status ${String(response.status)}.`);
-        failures = 0;
-        await consume(response, undefined);
-      } catch (error) {
-        if (closing.signal.aborted) return;
-        failures++;
-        if (failures >= MAX_RECONNECTS)
-          failed(error instanceof Error ? error : new Error('GET stream failed'));
-      }
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_MS));
-    }
-  };
-
   return {
     start(onFrame, _closed, onFailure) {
-      deliver = onFrame;
-      failed = onFailure;
+      session.deliver = onFrame;
+      session.failed = onFailure;
       return Promise.resolve();
     },
     async send(message: JSONRPCMessage) {
-      const response = await request('POST', 'application/json, text/event-stream', JSON.stringify(message));
-      sessionId = response.headers.get('mcp-session-id') ?? sessionId;
+      const response = await request(
+        session,
+        'POST',
+        'application/json, text/event-stream',
+        JSON.stringify(message),
+      );
+      session.sessionId = response.headers.get('mcp-session-id') ?? session.sessionId;
       if (!response.ok) {
         await response.body?.cancel();
         throw new Error(`The MCP endpoint answered a POST with status ${String(response.status)}.`);
       }
-      const method = (message as { method?: unknown }).method;
       if (response.status === 202) {
         await response.body?.cancel();
-        if (method === 'notifications/initialized' && !listening) {
+        if ((message as { method?: unknown }).method === 'notifications/initialized' && !listening) {
           listening = true;
-          void listen();
+          void listen(session);
         }
         return;
       }
-      const id = (message as { id?: WireId }).id;
-      void consume(response, id).catch((error: unknown) => {
-        if (!closing.signal.aborted)
-          failed(error instanceof Error ? error : new Error('Reply stream failed'));
+      consume(session, response, (message as { id?: WireId }).id).catch((error: unknown) => {
+        if (!session.closing.signal.aborted)
+          session.failed(error instanceof Error ? error : new Error('Reply stream failed'));
       });
     },
     async close() {
-      closing.abort();
-      if (sessionId === undefined) return;
-      const headers: Record<string, string> = { ...options.headers, 'mcp-session-id': sessionId };
-      await fetchImpl(url, { method: 'DELETE', headers, signal: AbortSignal.timeout(2000) })
+      session.closing.abort();
+      if (session.sessionId === undefined) return;
+      const headers: Record<string, string> = { ...options.headers, 'mcp-session-id': session.sessionId };
+      await (options.fetch ?? fetch)(session.url, {
+        method: 'DELETE',
+        headers,
+        signal: AbortSignal.timeout(2000),
+      })
         .then((response) => response.body?.cancel())
         .catch(() => undefined);
     },
     get sessionId() {
-      return sessionId;
+      return session.sessionId;
     },
     setProtocolVersion(version: string) {
-      protocolVersion = version;
+      session.protocolVersion = version;
     },
   };
+}
+
+/** One HTTP request of the session, with its headers, under the close signal and the per-exchange deadline. */
+function request(session: Session, method: string, accept: string, body?: string): Promise<Response> {
+  const headers: Record<string, string> = { ...session.options.headers, accept };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (session.sessionId !== undefined) headers['mcp-session-id'] = session.sessionId;
+  if (session.protocolVersion !== undefined) headers['mcp-protocol-version'] = session.protocolVersion;
+  const timeout = AbortSignal.timeout(session.options.requestTimeoutMs ?? 300_000);
+  const signal = AbortSignal.any([session.closing.signal, timeout]);
+  return (session.options.fetch ?? fetch)(session.url, {
+    method,
+    headers,
+    signal,
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+/** Reads a reply body, JSON or an event stream, into frames; `replyTo` is the request a POST carried. */
+async function consume(session: Session, response: Response, replyTo: WireId | undefined): Promise<void> {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  const body = response.body;
+  if (body === null) return;
+  if (type === 'text/event-stream') {
+    const decoder = new SseDecoder(session.max, session.headBytes, replyTo);
+    const reader = body.getReader();
+    for (let step = await reader.read(); !step.done; step = await reader.read())
+      decoder.push(step.value, session.deliver);
+    return;
+  }
+  if (type !== 'application/json') {
+    await body.cancel();
+    throw new Error(`Unexpected content type ${type ?? ''} from the MCP endpoint.`);
+  }
+  const read = await readBounded(body, session.max, session.headBytes);
+  if (read.kind === 'complete') {
+    session.deliver({ kind: 'message', bytes: read.bytes });
+    return;
+  }
+  const over = { kind: 'oversized' as const, head: read.head, tail: new Uint8Array(0), total: read.total };
+  session.deliver(replyTo === undefined ? over : { ...over, replyTo });
+}
+
+/** Keeps the server-to-client GET stream open while the session lasts (405: the server offers none). */
+async function listen(session: Session): Promise<void> {
+  const closed = (): boolean => session.closing.signal.aborted;
+  for (let failures = 0; failures < MAX_RECONNECTS && !closed();) {
+    try {
+      const response = await request(session, 'GET', 'text/event-stream');
+      if (response.status === 405) {
+        await response.body?.cancel();
+        return;
+      }
+      if (!response.ok) throw new Error(`GET stream refused with status ${String(response.status)}.`);
+      failures = 0;
+      await consume(session, response, undefined);
+    } catch (error) {
+      if (closed()) return;
+      failures++;
+      if (failures >= MAX_RECONNECTS)
+        session.failed(error instanceof Error ? error : new Error('GET stream failed'));
+    }
+    await pause(RECONNECT_MS, session.closing.signal);
+  }
+}
+
+/** Waits `ms`, or less when `signal` fires. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

@@ -74,26 +74,37 @@ function stdioLink(options: StdioTransportOptions, max: number): Link {
         windowsHide: true,
       });
       child = process_;
-      exited = new Promise((resolve) => process_.once('close', () => resolve()));
+      exited = new Promise((resolve) =>
+        process_.once('close', () => {
+          resolve();
+        }),
+      );
       void exited.then(closed);
-      process_.stdout?.on('data', (chunk: Buffer) => {
+      process_.stdout.on('data', (chunk: Buffer) => {
         splitter.push(chunk, (event) => {
           deliver(event.kind === 'line' ? ({ kind: 'message', bytes: event.bytes } satisfies Frame) : event);
         });
       });
-      process_.stdin?.on('error', (error) => failed(error));
+      process_.stdin.on('error', (error) => {
+        failed(error);
+      });
       await new Promise<void>((resolve, reject) => {
         process_.once('spawn', resolve);
         process_.once('error', reject);
       });
-      process_.on('error', (error) => failed(error));
+      process_.on('error', (error) => {
+        failed(error);
+      });
     },
     send(message: JSONRPCMessage) {
       const stdin = child?.stdin;
       if (stdin === null || stdin === undefined || !stdin.writable)
         return Promise.reject(new Error('Not connected'));
       return new Promise<void>((resolve, reject) => {
-        stdin.write(JSON.stringify(message) + '\n', (error) => (error ? reject(error) : resolve()));
+        stdin.write(JSON.stringify(message) + '\n', (error) => {
+          if (error) reject(error);
+          else resolve();
+        });
       });
     },
     async close() {
@@ -120,7 +131,9 @@ function safeEnvironment(): Record<string, string> {
 
 function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
+    const timer = setTimeout(() => {
+      resolve(false);
+    }, ms);
     void promise.then(() => {
       clearTimeout(timer);
       resolve(true);

@@ -1,6 +1,6 @@
 // The shapes the MCP wire layer shares: framed messages from a link, raw replies, and the transport the adapter uses.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 
 /** The prefix of every request id the adapter sends itself (the SDK numbers its own). */
 export const AIRLOCK_ID_PREFIX = 'airlock:';
@@ -64,11 +64,21 @@ export interface ExchangeOptions {
 }
 
 /**
- * An SDK-compatible client transport (any SDK 1.x `Client` can `connect` to it) with a receive ceiling
- * enforced on the byte stream, and a side channel through which the adapter sends its own requests and gets
- * their replies as raw bytes. Replies to the adapter's requests never reach the SDK; everything else does.
+ * A client transport any SDK 1.x `Client` can `connect` to (it is written structurally, with the callbacks as
+ * methods, so it fits the `Transport` of every 1.x copy), with a receive ceiling enforced on the byte stream,
+ * and a side channel through which the adapter sends its own requests and gets their replies as raw bytes.
+ * Replies to the adapter's requests never reach the SDK; everything else does.
  */
-export interface AirlockTransport extends Transport {
+export interface AirlockTransport {
+  start(): Promise<void>;
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  close(): Promise<void>;
+  onclose?(): void;
+  onerror?(error: Error): void;
+  onmessage?(message: JSONRPCMessage, extra?: MessageExtraInfo): void;
+  /** The session id an HTTP server assigned (absent on stdio). */
+  readonly sessionId?: string;
+  setProtocolVersion?(version: string): void;
   /** Ceiling on one received message, in bytes. */
   readonly maxMessageBytes: number;
   /** Sends a request with an `airlock:` id and resolves to its raw reply. Never rejects. */

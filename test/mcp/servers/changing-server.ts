@@ -28,6 +28,7 @@ server.registerTool(
   {
     description: 'Returns a slug.',
     // `\-` outside a class is valid in a plain regular expression and a syntax error in Unicode mode.
+    // eslint-disable-next-line no-useless-escape -- the escape is the point: the published pattern must carry it
     outputSchema: { slug: z.string().regex(/^[a-z]+\-[a-z]+$/) },
   },
   () => ({ content: [{ type: 'text', text: '{"slug":"a-b"}' }], structuredContent: { slug: 'a-b' } }),

@@ -166,7 +166,9 @@ export function startHttpServer(
     };
     child.stdout.on('data', watch);
     child.stderr.on('data', watch);
-    child.once('exit', () => reject(new Error('The HTTP server exited.')));
+    child.once('exit', () => {
+      reject(new Error('The HTTP server exited.'));
+    });
   });
 }
 
@@ -176,7 +178,9 @@ export function freePort(): Promise<number> {
     const server = createNetServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+      server.close(() => {
+        resolve(port);
+      });
     });
   });
 }
