@@ -1,7 +1,8 @@
 // The MCP adapter (client side): tools listed and pinned through the registry, every result's wire bytes through the gate.
 import type { RequestContext } from '../bind/rules.js';
 import { projectMetadataOnly } from '../calls/metadata-only.js';
-import { statusOrClosed, type ToolRegistry } from '../calls/registry.js';
+import { untilAborted } from '../calls/abortable.js';
+import { statusOrClosed, UNREADABLE_STATUS, type ToolRegistry } from '../calls/registry.js';
 import { unavailableOutcome } from '../calls/unavailable.js';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from '../egress/policy.js';
 import type { Gate } from '../gate/create-gate.js';
@@ -13,7 +14,7 @@ import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { HardeningDefaults } from './contract/harden-schema.js';
 import type { StructuredContract } from './contract/result-contract.js';
 import { gateInput } from './failure-input.js';
-import { listAllTools, type McpToolReview } from './list-tools.js';
+import { listAllTools, withDeadline, type McpToolReview } from './list-tools.js';
 import { resolveClientLimits, type McpResultLimits } from './client-limits.js';
 import { createOutputContracts, TEXT_ONLY_VERSION, type ResolvedContract } from './output-contract.js';
 import { shapeContent, type McpBlock } from './result/content-blocks.js';
@@ -125,7 +126,10 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       ...EMPTY,
     });
     if (!(await watch.settled(signal))) return closed(TEXT_ONLY_VERSION);
-    const status = await statusOrClosed(registry, name);
+    const status = await untilAborted(
+      () => statusOrClosed(registry, name),
+      withDeadline(settings.timeoutMs, signal),
+    ).catch(() => UNREADABLE_STATUS);
     if (!status.approved || status.state === 'offline') return closed(TEXT_ONLY_VERSION);
     const contract = contracts.resolve(name, status.definition);
     if (contract.status.source === 'refused' && settings.onRefused === 'unavailable')
