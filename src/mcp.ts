@@ -3,7 +3,7 @@ export { createMcpToolClient } from './mcp/tool-client.js';
 export type { McpToolClient, McpToolClientOptions, McpToolResult } from './mcp/tool-client.js';
 export { McpListError } from './mcp/list-tools.js';
 export type { McpListErrorCode, McpToolReview } from './mcp/list-tools.js';
-export type { McpResultLimits } from './mcp/client-limits.js';
+export type { LimitOptions, McpResultLimits } from './mcp/client-limits.js';
 export type { ContractSource, McpContractStatus } from './mcp/output-contract.js';
 export type { StructuredContract } from './mcp/contract/result-contract.js';
 export { hardenOutputSchema } from './mcp/contract/harden-schema.js';

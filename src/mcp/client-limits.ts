@@ -25,13 +25,19 @@ export interface ClientSettings {
   readonly onRefused: 'text-only' | 'unavailable';
 }
 
-/** What {@link resolveClientLimits} reads from the adapter's options. */
+/** The adapter's options about contracts, bounds and deadlines (resolved by {@link resolveClientLimits}). */
 export interface LimitOptions {
+  /** The client's contract for a tool's `structuredContent` (wins over the server's schema). */
   readonly contracts?: Readonly<Record<string, StructuredContract>>;
+  /** Receive and structural bounds of results (see {@link McpResultLimits}). */
   readonly limits?: Partial<McpResultLimits>;
+  /** Bounds given to server schemas that state none; `onRefused` decides what a refused schema means. */
   readonly serverSchemas?: Partial<HardeningDefaults> & { readonly onRefused?: 'text-only' | 'unavailable' };
+  /** The prose budget of one result. */
   readonly textLimits?: Partial<TextBudget>;
+  /** Time allowed for one request, in milliseconds (default 30 s). */
   readonly requestTimeoutMs?: number;
+  /** Most tools one listing reviews (default 256). */
   readonly maxTools?: number;
 }
 

@@ -11,41 +11,26 @@ import { checkSource } from '../taint/source.js';
 import type { Untrusted } from '../taint/untrusted.js';
 import type { Finding } from '../vocabulary/finding.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
-import type { HardeningDefaults } from './contract/harden-schema.js';
-import type { StructuredContract } from './contract/result-contract.js';
 import { gateInput } from './failure-input.js';
 import { listAllTools, withDeadline, type McpToolReview } from './list-tools.js';
-import { resolveClientLimits, type McpResultLimits } from './client-limits.js';
+import { resolveClientLimits, type LimitOptions } from './client-limits.js';
 import { createOutputContracts, TEXT_ONLY_VERSION, type ResolvedContract } from './output-contract.js';
 import { shapeContent, type McpBlock } from './result/content-blocks.js';
 import { errorText } from './result/error-text.js';
-import type { TextBudget } from './result/text-budget.js';
 import { unwrapSuccess } from './result/unwrap.js';
 import { watchToolList } from './tool-list-watch.js';
 import type { AirlockTransport, WireReply } from './wire/types.js';
 
 /** Options of {@link createMcpToolClient}. */
-export interface McpToolClientOptions {
+export interface McpToolClientOptions extends LimitOptions {
   /** An Airlock transport (`stdioTransport`, `streamableHttpTransport`, `boundTransport`) a Client is connected through. */
   readonly transport: AirlockTransport;
   readonly gate: Gate;
   readonly registry: ToolRegistry;
   /** The untrusted-source label of this server's prose, such as `mcp.tickets`. */
   readonly source: string;
-  /** The client's contract for a tool's `structuredContent` (wins over the server's schema). */
-  readonly contracts?: Readonly<Record<string, StructuredContract>>;
-  /** Receive and structural bounds of results (see {@link McpResultLimits}). */
-  readonly limits?: Partial<McpResultLimits>;
-  /** Bounds given to server schemas that state none; `onRefused` decides what a refused schema means. */
-  readonly serverSchemas?: Partial<HardeningDefaults> & { readonly onRefused?: 'text-only' | 'unavailable' };
-  /** The prose budget of one result. */
-  readonly textLimits?: Partial<TextBudget>;
   /** The policy resource URIs in placeholders are checked against (default: Airlock's egress default). */
   readonly uriPolicy?: EgressPolicy;
-  /** Time allowed for one request, in milliseconds (default 30 s). */
-  readonly requestTimeoutMs?: number;
-  /** Most tools one listing reviews (default 256). */
-  readonly maxTools?: number;
 }
 
 /** One call's result: the gate's outcome and the result's content, shaped. */

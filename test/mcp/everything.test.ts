@@ -1,48 +1,35 @@
 // The adapter against the real server-everything over stdio: wire evidence, server schemas, blocks, errors, deadlines.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
+import type { McpToolClient } from '../../src/mcp/tool-client.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
-import type { AirlockTransport } from '../../src/mcp/wire/types.js';
 import {
-  approveAll,
-  connectClient,
   EVERYTHING,
-  evidenceHarness,
+  openSession,
   parsedEvidence,
   spawnServer,
   TENANT,
   type EvidenceHarness,
+  type McpSession,
 } from './support/real-servers.js';
 
 const CONTEXT = { requestId: 'req.Everything1', tenant: TENANT };
 /** "hi" then "ignore" spelled in Unicode tag characters (ASCII smuggling). */
 const SMUGGLED = 'hi \u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}';
 
+let session: McpSession;
 let harness: EvidenceHarness;
-let transport: AirlockTransport;
-let client: Client;
+let client: McpSession['client'];
 let mcp: McpToolClient;
 
 beforeAll(async () => {
-  harness = await evidenceHarness();
-  transport = spawnServer(EVERYTHING, ['stdio']);
-  client = await connectClient(transport);
-  mcp = createMcpToolClient({
-    transport,
-    gate: harness.gate,
-    registry: harness.registry,
+  session = await openSession(spawnServer(EVERYTHING, ['stdio']), {
     source: 'mcp.everything',
     requestTimeoutMs: 2000,
   });
-  await approveAll(transport, harness.registry);
+  ({ harness, client, mcp } = session);
 });
 
-afterAll(async () => {
-  mcp.close();
-  await client.close();
-  await harness.close();
-});
+afterAll(() => session.close());
 
 describe('server-everything over stdio', () => {
   it('reports each tool’s contract in the listing: the hardened server schema, or text-only', async () => {
@@ -93,11 +80,7 @@ describe('server-everything over stdio', () => {
   });
 
   it('lets a client contract override the server schema for one tool', async () => {
-    const pinned = createMcpToolClient({
-      transport,
-      gate: harness.gate,
-      registry: harness.registry,
-      source: 'mcp.everything',
+    const pinned = session.adapter({
       contracts: {
         'get-structured-content': {
           version: 'weather.v1',

@@ -2,19 +2,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
-import type { AirlockTransport } from '../../src/mcp/wire/types.js';
+import type { McpToolClient } from '../../src/mcp/tool-client.js';
 import {
-  approveAll,
-  connectClient,
-  evidenceHarness,
   FILESYSTEM,
+  openSession,
   parsedEvidence,
   spawnServer,
   TENANT,
   type EvidenceHarness,
+  type McpSession,
 } from './support/real-servers.js';
 
 const CONTEXT = { requestId: 'req.Filesystem1', tenant: TENANT };
@@ -35,9 +32,9 @@ function fileText(bytes: number): string {
 }
 
 let root: string;
+let session: McpSession;
 let harness: EvidenceHarness;
-let transport: AirlockTransport;
-let client: Client;
+let client: McpSession['client'];
 let mcp: McpToolClient;
 const medium = fileText(1.5 * MiB);
 
@@ -46,22 +43,12 @@ beforeAll(async () => {
   writeFileSync(join(root, 'small.txt'), 'hello from a small file\n');
   writeFileSync(join(root, 'medium.txt'), medium);
   writeFileSync(join(root, 'huge.txt'), fileText(20 * MiB));
-  harness = await evidenceHarness();
-  transport = spawnServer(FILESYSTEM, [root]);
-  client = await connectClient(transport);
-  mcp = createMcpToolClient({
-    transport,
-    gate: harness.gate,
-    registry: harness.registry,
-    source: 'mcp.files',
-  });
-  await approveAll(transport, harness.registry);
+  session = await openSession(spawnServer(FILESYSTEM, [root]), { source: 'mcp.files' });
+  ({ harness, client, mcp } = session);
 });
 
 afterAll(async () => {
-  mcp.close();
-  await client.close();
-  await harness.close();
+  await session.close();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -88,13 +75,7 @@ describe('server-filesystem over stdio', () => {
   });
 
   it('cuts prose to the text budget visibly, after validating the whole result', async () => {
-    const budgeted = createMcpToolClient({
-      transport,
-      gate: harness.gate,
-      registry: harness.registry,
-      source: 'mcp.files',
-      textLimits: { maxBlockChars: 1000 },
-    });
+    const budgeted = session.adapter({ textLimits: { maxBlockChars: 1000 } });
     const result = await budgeted.callTool('read_text_file', { path: join(root, 'medium.txt') }, CONTEXT);
     expect(result.outcome.ok).toBe(true);
     expect(result.complete).toBe(false);

@@ -1,45 +1,31 @@
 // tools/list_changed and refused schemas against a tiny real McpServer over stdio: quarantine without a manual re-list.
 import { fileURLToPath } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
-import type { AirlockTransport } from '../../src/mcp/wire/types.js';
+import type { McpToolClient } from '../../src/mcp/tool-client.js';
 import { stdioTransport } from '../../src/mcp/wire/stdio-link.js';
 import {
   approveAll,
-  connectClient,
-  evidenceHarness,
+  openSession,
   TENANT,
   type EvidenceHarness,
+  type McpSession,
 } from './support/real-servers.js';
 
 const SERVER = fileURLToPath(new URL('./servers/changing-server.ts', import.meta.url));
 const CONTEXT = { requestId: 'req.Changing01', tenant: TENANT };
 const REFUSED = 'mcp.text-only+refused:contract.invalid_schema';
 
+let session: McpSession;
 let harness: EvidenceHarness;
-let transport: AirlockTransport;
-let client: Client;
 let mcp: McpToolClient;
 
 beforeAll(async () => {
-  harness = await evidenceHarness();
-  transport = stdioTransport({ command: process.execPath, args: ['--import', 'tsx', SERVER] });
-  client = await connectClient(transport);
-  mcp = createMcpToolClient({
-    transport,
-    gate: harness.gate,
-    registry: harness.registry,
-    source: 'mcp.changing',
-  });
-  await approveAll(transport, harness.registry);
+  const transport = stdioTransport({ command: process.execPath, args: ['--import', 'tsx', SERVER] });
+  session = await openSession(transport, { source: 'mcp.changing' });
+  ({ harness, mcp } = session);
 });
 
-afterAll(async () => {
-  mcp.close();
-  await client.close();
-  await harness.close();
-});
+afterAll(() => session.close());
 
 describe('a server whose tools change', () => {
   it('reports a refused output schema in the listing, with its code and location', async () => {
@@ -55,13 +41,7 @@ describe('a server whose tools change', () => {
     expect(result.outcome).toMatchObject({ ok: true, data: null, meta: { schemaVersion: REFUSED } });
     expect(result.text.map((text) => text.value)).toEqual(['{"slug":"a-b"}']);
     expect(harness.records.at(-1)).toMatchObject({ outcome: 'accepted', schemaVersion: REFUSED });
-    const strict = createMcpToolClient({
-      transport,
-      gate: harness.gate,
-      registry: harness.registry,
-      source: 'mcp.changing',
-      serverSchemas: { onRefused: 'unavailable' },
-    });
+    const strict = session.adapter({ serverSchemas: { onRefused: 'unavailable' } });
     expect((await strict.callTool('slug', {}, CONTEXT)).outcome).toMatchObject({
       ok: false,
       error: { code: 'tool_unavailable' },
@@ -79,7 +59,7 @@ describe('a server whose tools change', () => {
     const status = await harness.registry.status('status');
     expect(status.approved).toBe(false);
     // The operator approves the new definition: the tool works again, and was never called while quarantined.
-    await approveAll(transport, harness.registry);
+    await approveAll(session.transport, harness.registry);
     const approved = await mcp.callTool('status', {}, CONTEXT);
     expect(approved.text.map((text) => text.value)).toEqual(['status ok, call 2']);
   });

@@ -1,46 +1,41 @@
 // A second SDK copy (1.17.5, aliased) as the application's Client: the adapter's codes stay right, nothing crosses copies.
 import { Client as AltClient } from 'mcp-sdk-alt/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
-import { RESULT_TOO_LARGE_CODE, type AirlockTransport } from '../../src/mcp/wire/types.js';
+import type { McpToolClient } from '../../src/mcp/tool-client.js';
+import { RESULT_TOO_LARGE_CODE } from '../../src/mcp/wire/types.js';
 import {
-  approveAll,
   EVERYTHING,
-  evidenceHarness,
+  openSession,
   spawnServer,
   TENANT,
   type EvidenceHarness,
+  type McpSession,
 } from './support/real-servers.js';
 
 const CONTEXT = { requestId: 'req.AltSdk0001', tenant: TENANT };
 const CEILING = 64 * 1024;
 const LONG = 'a'.repeat(100 * 1024);
 
+let session: McpSession;
 let harness: EvidenceHarness;
-let transport: AirlockTransport;
 let client: AltClient;
 let mcp: McpToolClient;
 
 beforeAll(async () => {
-  harness = await evidenceHarness();
-  transport = spawnServer(EVERYTHING, ['stdio'], { maxMessageBytes: CEILING });
   client = new AltClient({ name: 'app-on-sdk-1.17', version: '1.0.0' });
-  await client.connect(transport);
-  mcp = createMcpToolClient({
+  const transport = spawnServer(EVERYTHING, ['stdio'], { maxMessageBytes: CEILING });
+  session = await openSession(
     transport,
-    gate: harness.gate,
-    registry: harness.registry,
-    source: 'mcp.everything',
-    requestTimeoutMs: 1500,
-  });
-  await approveAll(transport, harness.registry);
+    { source: 'mcp.everything', requestTimeoutMs: 1500 },
+    async (connecting) => {
+      await client.connect(connecting);
+      return client;
+    },
+  );
+  ({ harness, mcp } = session);
 });
 
-afterAll(async () => {
-  mcp.close();
-  await client.close();
-  await harness.close();
-});
+afterAll(() => session.close());
 
 describe('an application Client from SDK 1.17.5', () => {
   it('connects through the Airlock transport and calls tools through the adapter', async () => {

@@ -17,6 +17,11 @@ import { createKeyFileProvider } from '../../../src/evidence/keys-file.js';
 import { createSqliteStore } from '../../../src/evidence/stores/sqlite.js';
 import { createVault } from '../../../src/evidence/vault.js';
 import { createGate, type Gate } from '../../../src/gate/create-gate.js';
+import {
+  createMcpToolClient,
+  type McpToolClient,
+  type McpToolClientOptions,
+} from '../../../src/mcp/tool-client.js';
 import { stdioTransport, type StdioTransportOptions } from '../../../src/mcp/wire/stdio-link.js';
 import type { AirlockTransport } from '../../../src/mcp/wire/types.js';
 import { memoryIo } from '../../support/cli-io.js';
@@ -183,4 +188,51 @@ export function freePort(): Promise<number> {
       });
     });
   });
+}
+
+/** A connected client, the adapter over the same transport with a vault-backed gate, and approved tools. */
+export interface McpSession {
+  readonly harness: EvidenceHarness;
+  readonly transport: AirlockTransport;
+  readonly client: { close(): Promise<void>; ping(): Promise<unknown> };
+  readonly mcp: McpToolClient;
+  /** Another adapter over the same transport, gate and registry, with other options. */
+  adapter(options: Partial<McpToolClientOptions>): McpToolClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects a client (this SDK copy unless `connect` brings another), builds the adapter with `options`,
+ * and approves every tool the server publishes.
+ */
+export async function openSession(
+  transport: AirlockTransport,
+  options: Partial<McpToolClientOptions> = {},
+  connect: (transport: AirlockTransport) => Promise<McpSession['client']> = connectClient,
+): Promise<McpSession> {
+  const harness = await evidenceHarness();
+  const client = await connect(transport);
+  const adapter = (more: Partial<McpToolClientOptions>) =>
+    createMcpToolClient({
+      transport,
+      gate: harness.gate,
+      registry: harness.registry,
+      source: 'mcp.test',
+      ...options,
+      ...more,
+    });
+  const mcp = adapter({});
+  await approveAll(transport, harness.registry);
+  return {
+    harness,
+    transport,
+    client,
+    mcp,
+    adapter,
+    async close() {
+      mcp.close();
+      await client.close();
+      await harness.close();
+    },
+  };
 }
