@@ -3,6 +3,7 @@ import type { ToolDefinitionSnapshot } from '../calls/tool-definition.js';
 import { snapshotDefinition } from '../calls/tool-definition.js';
 import { defineTool, type ToolDefinition } from '../contract/define-tool.js';
 import { ContractError } from '../vocabulary/contract-error.js';
+import { redactPointerString } from '../vocabulary/pointer.js';
 import type { LimitOverrides } from '../vocabulary/limits.js';
 import { hardenOutputSchema, type HardeningDefaults } from './contract/harden-schema.js';
 import { resultContract, type StructuredContract } from './contract/result-contract.js';
@@ -159,6 +160,8 @@ function plain(definitionFor: DefinitionFor, name: string, status: McpContractSt
   return { definition: definitionFor(name, status.version, undefined), status };
 }
 
+/** A refusal as reported: member names from the server's schema that are not plain identifiers are digested. */
 function refused(code: string, location: string): McpContractStatus {
-  return { source: 'refused', version: `${TEXT_ONLY_VERSION}+refused:${code}`, refusal: { code, location } };
+  const refusal = { code, location: redactPointerString(location) };
+  return { source: 'refused', version: `${TEXT_ONLY_VERSION}+refused:${code}`, refusal };
 }

@@ -153,7 +153,7 @@ async function consume(session: Session, response: Response, replyTo: WireId | u
   }
   if (type !== 'application/json') {
     await body.cancel();
-    throw new Error(`Unexpected content type ${type ?? ''} from the MCP endpoint.`);
+    throw new Error('The MCP endpoint replied with a content type that is neither JSON nor an event stream.');
   }
   const read = await readBounded(body, session.max, session.headBytes);
   if (read.kind === 'complete') {
