@@ -9,12 +9,11 @@ export interface GateInput {
   readonly signal?: AbortSignal;
 }
 
-const JSON_TYPE = 'application/json';
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Maps a raw reply to the gate's input, so every call ends as one audited outcome whose evidence and digest
- * are the bytes the server sent:
+ * are the bytes the server sent (JSON by the protocol, so no content type is stated):
  * - a result: its bytes; `isError: true` makes it a tool failure (`read.tool_error` → `upstream_error`, not
  *   retryable) whatever the body claims, its bytes still kept as evidence;
  * - a JSON-RPC error: its `error` member's bytes, as a tool failure;
@@ -28,11 +27,11 @@ const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function gateInput(reply: WireReply): GateInput {
   switch (reply.kind) {
     case 'result':
-      return { raw: { body: exactText(reply.bytes), contentType: JSON_TYPE, toolError: reply.isError } };
+      return { raw: { body: exactText(reply.bytes), toolError: reply.isError } };
     case 'error':
-      return { raw: { body: exactText(reply.bytes), contentType: JSON_TYPE, toolError: true } };
+      return { raw: { body: exactText(reply.bytes), toolError: true } };
     case 'too_large':
-      return { raw: { body: reply.head, contentType: JSON_TYPE } };
+      return { raw: reply.head };
     case 'timeout':
     case 'aborted':
       return { raw: pendingInput(), signal: AbortSignal.abort() };

@@ -1,5 +1,5 @@
 // tools/list through the bounded side channel: every page strictly parsed, every definition reviewed against its pin.
-import { untilAborted } from '../calls/abortable.js';
+import { within } from './deadline.js';
 import type { ReviewVerdict, ToolRegistry } from '../calls/registry.js';
 import { parseJson } from '../json/parse.js';
 import { DEFAULT_LIMITS } from '../vocabulary/limits.js';
@@ -50,7 +50,6 @@ export async function listAllTools(
   options: ListOptions,
 ): Promise<McpToolReview[]> {
   const reviews: McpToolReview[] = [];
-  const deadline = withDeadline(options.timeoutMs, options.signal);
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES && reviews.length < options.maxTools; page++) {
     const params = cursor === undefined ? {} : { cursor };
@@ -59,9 +58,8 @@ export async function listAllTools(
       throw new McpListError(reply.kind === 'result' ? 'upstream_error' : FAILURES[reply.kind]);
     const listed = readPage(reply.bytes, options.maxBytes);
     for (const tool of listed.tools.slice(0, options.maxTools - reviews.length)) {
-      const verdict = await untilAborted(() => registry.review(tool), deadline).catch(() => {
-        throw new McpListError('timeout');
-      });
+      const verdict = await within(() => registry.review(tool), options.timeoutMs, options.signal, undefined);
+      if (verdict === undefined) throw new McpListError('timeout');
       const contract = contracts.describe(tool);
       reviews.push(contract === undefined ? verdict : { ...verdict, contract });
     }
@@ -90,10 +88,4 @@ function readPage(
   return typeof next === 'string' && next.length <= 1024
     ? { tools: value.tools, nextCursor: next }
     : { tools: value.tools };
-}
-
-/** A signal that fires when `timeoutMs` has passed or the caller's `signal` fires. */
-export function withDeadline(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  return signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
 }

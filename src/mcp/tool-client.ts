@@ -1,7 +1,6 @@
 // The MCP adapter (client side): tools listed and pinned through the registry, every result's wire bytes through the gate.
 import type { RequestContext } from '../bind/rules.js';
 import { projectMetadataOnly } from '../calls/metadata-only.js';
-import { untilAborted } from '../calls/abortable.js';
 import { statusOrClosed, UNREADABLE_STATUS, type ToolRegistry } from '../calls/registry.js';
 import { unavailableOutcome } from '../calls/unavailable.js';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from '../egress/policy.js';
@@ -12,7 +11,8 @@ import type { Untrusted } from '../taint/untrusted.js';
 import type { Finding } from '../vocabulary/finding.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { gateInput } from './failure-input.js';
-import { listAllTools, withDeadline, type McpToolReview } from './list-tools.js';
+import { within } from './deadline.js';
+import { listAllTools, type McpToolReview } from './list-tools.js';
 import { resolveClientLimits, type LimitOptions } from './client-limits.js';
 import { createOutputContracts, TEXT_ONLY_VERSION, type ResolvedContract } from './output-contract.js';
 import { shapeContent, type McpBlock } from './result/content-blocks.js';
@@ -111,10 +111,12 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       ...EMPTY,
     });
     if (!(await watch.settled(signal))) return closed(TEXT_ONLY_VERSION);
-    const status = await untilAborted(
+    const status = await within(
       () => statusOrClosed(registry, name),
-      withDeadline(settings.timeoutMs, signal),
-    ).catch(() => UNREADABLE_STATUS);
+      settings.timeoutMs,
+      signal,
+      UNREADABLE_STATUS,
+    );
     if (!status.approved || status.state === 'offline') return closed(TEXT_ONLY_VERSION);
     const contract = contracts.resolve(name, status.definition);
     if (contract.status.source === 'refused' && settings.onRefused === 'unavailable')
