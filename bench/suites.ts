@@ -3,8 +3,16 @@ import { evidenceSuite } from './evidence.js';
 import { gateSuite } from './gate.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
+import { mcpSuite } from './mcp.js';
 import { textSuite } from './text.js';
 import type { BenchSuite } from './harness.js';
 
 /** Every suite, in the order they are printed. */
-export const SUITES: readonly BenchSuite[] = [jsonSuite, textSuite, htmlSuite, gateSuite, evidenceSuite];
+export const SUITES: readonly BenchSuite[] = [
+  jsonSuite,
+  textSuite,
+  htmlSuite,
+  gateSuite,
+  evidenceSuite,
+  mcpSuite,
+];

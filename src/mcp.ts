@@ -1,4 +1,21 @@
-// The `agent-airlock/mcp` entry: an MCP client whose tool results pass the gate, over a bounded transport.
+// The `agent-airlock/mcp` entry: bounded MCP transports, and a tool client whose results' wire bytes pass the gate.
 export { createMcpToolClient } from './mcp/tool-client.js';
 export type { McpToolClient, McpToolClientOptions, McpToolResult } from './mcp/tool-client.js';
-export { boundTransport, RESULT_TOO_LARGE_CODE } from './mcp/bounded-transport.js';
+export { McpListError } from './mcp/list-tools.js';
+export type { McpListErrorCode, McpToolReview } from './mcp/list-tools.js';
+export type { LimitOptions, McpResultLimits } from './mcp/client-limits.js';
+export type { ContractSource, McpContractStatus } from './mcp/output-contract.js';
+export type { StructuredContract } from './mcp/contract/result-contract.js';
+export { hardenOutputSchema } from './mcp/contract/harden-schema.js';
+export type { Hardened, HardeningDefaults } from './mcp/contract/harden-schema.js';
+export type { Audience, McpBlock, McpPlaceholder, McpTextBlock } from './mcp/result/content-blocks.js';
+export { DEFAULT_TEXT_BUDGET } from './mcp/result/text-budget.js';
+export type { TextBudget } from './mcp/result/text-budget.js';
+export { stdioTransport } from './mcp/wire/stdio-link.js';
+export type { StdioTransportOptions } from './mcp/wire/stdio-link.js';
+export { streamableHttpTransport } from './mcp/wire/http-link.js';
+export type { StreamableHttpTransportOptions } from './mcp/wire/http-link.js';
+export { boundTransport } from './mcp/wire/wrapped-link.js';
+export type { BoundedTransportOptions } from './mcp/wire/wrapped-link.js';
+export { DEFAULT_MAX_MESSAGE_BYTES, RESULT_TOO_LARGE_CODE } from './mcp/wire/types.js';
+export type { AirlockTransport, ExchangeOptions, WireReply } from './mcp/wire/types.js';

@@ -1,60 +1,62 @@
-// The MCP adapter (client side): tools listed and pinned through the registry, every result through the gate.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CallToolResultSchema,
-  ListToolsResultSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+// The MCP adapter (client side): tools listed and pinned through the registry, every result's wire bytes through the gate.
 import type { RequestContext } from '../bind/rules.js';
 import { projectMetadataOnly } from '../calls/metadata-only.js';
-import { statusOrClosed, type ReviewVerdict, type ToolRegistry } from '../calls/registry.js';
+import { statusOrClosed, UNREADABLE_STATUS, type ToolRegistry } from '../calls/registry.js';
 import { unavailableOutcome } from '../calls/unavailable.js';
+import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from '../egress/policy.js';
 import type { Gate } from '../gate/create-gate.js';
-import type { ToolDefinition } from '../contract/define-tool.js';
-import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
-import type { RawInput } from '../read/input.js';
 import { checkSource } from '../taint/source.js';
-import type { BoundedTransport } from './bounded-transport.js';
-import { failureInput } from './failure-input.js';
-import { createOutputContracts, TEXT_ONLY_VERSION } from './output-contract.js';
-import {
-  DEFAULT_TEXT_BLOCK_LIMITS,
-  takeTextBlocks,
-  type TextBlockLimits,
-  type TextBlocks,
-} from './text-blocks.js';
+import type { Untrusted } from '../taint/untrusted.js';
+import type { Finding } from '../vocabulary/finding.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { gateInput } from './failure-input.js';
+import { within } from './deadline.js';
+import { listAllTools, type McpToolReview } from './list-tools.js';
+import { resolveClientLimits, type LimitOptions } from './client-limits.js';
+import { createOutputContracts, TEXT_ONLY_VERSION, type ResolvedContract } from './output-contract.js';
+import { shapeContent, type McpBlock } from './result/content-blocks.js';
+import { errorText } from './result/error-text.js';
+import { unwrapSuccess } from './result/unwrap.js';
+import { watchToolList } from './tool-list-watch.js';
+import type { AirlockTransport, WireReply } from './wire/types.js';
 
 /** Options of {@link createMcpToolClient}. */
-export interface McpToolClientOptions {
-  /** A connected SDK client. */
-  readonly client: Client;
+export interface McpToolClientOptions extends LimitOptions {
+  /** An Airlock transport (`stdioTransport`, `streamableHttpTransport`, `boundTransport`) a Client is connected through. */
+  readonly transport: AirlockTransport;
   readonly gate: Gate;
   readonly registry: ToolRegistry;
-  /** The bounded transport the client is connected through; lets an oversized reply end as `result_too_large`. */
-  readonly transport?: BoundedTransport;
-  /** The client-pinned result contract of each tool (checked against `structuredContent`). */
-  readonly contracts?: Readonly<Record<string, ToolDefinition<unknown>>>;
   /** The untrusted-source label of this server's prose, such as `mcp.tickets`. */
   readonly source: string;
-  readonly textLimits?: Partial<TextBlockLimits>;
-  /** Time allowed for one request, in milliseconds (default 30 s). */
-  readonly requestTimeoutMs?: number;
-  /** Most tools one listing reviews (default 256). */
-  readonly maxTools?: number;
+  /** The policy resource URIs in placeholders are checked against (default: Airlock's egress default). */
+  readonly uriPolicy?: EgressPolicy;
 }
 
-/** One call's result: the gate's outcome, and the result's text blocks as untrusted prose (only on success). */
-export interface McpToolResult extends TextBlocks {
+/** One call's result: the gate's outcome and the result's content, shaped. */
+export interface McpToolResult {
+  /** `data` is the projected `structuredContent` (`null` for a text-only tool). */
   readonly outcome: ToolOutcome<unknown>;
-  /** `metadata-only` when the tool's state cut the outcome down (no prose is returned then). */
+  /** `metadata-only` when the tool's state cut the outcome down (no prose or blocks are returned then). */
   readonly projection: 'complete' | 'metadata-only';
+  /** Prose for a model: untrusted text blocks for the assistant, within the budget (only on success). */
+  readonly text: readonly Untrusted<string>[];
+  /** Every block in order: text, or a typed placeholder (only on success). */
+  readonly blocks: readonly McpBlock[];
+  /** Blocks not in `text`. */
+  readonly omitted: number;
+  /** False when the prose budget cut or left out anything, or an error's explanation was cut. */
+  readonly complete: boolean;
+  /** On a tool error: its explanation, bounded, cleaned and untrusted, so a model can correct its call. */
+  readonly errorText: readonly Untrusted<string>[];
+  /** Every finding: the gate's (also in the audit record) and the adapter's (`mcp.*`). */
+  readonly findings: readonly Finding[];
 }
 
 /** The adapter. */
 export interface McpToolClient {
-  /** Lists the server's tools and reviews each definition against the registry's pins. */
-  listTools(): Promise<readonly ReviewVerdict[]>;
+  /** Lists the server's tools, reviews each definition against the registry's pins, reports each contract. */
+  listTools(options?: { readonly signal?: AbortSignal }): Promise<readonly McpToolReview[]>;
   /** Calls a tool whose current definition is approved and that is not offline. Never throws on content. */
   callTool(
     name: string,
@@ -62,104 +64,135 @@ export interface McpToolClient {
     context: RequestContext,
     options?: { readonly signal?: AbortSignal },
   ): Promise<McpToolResult>;
+  /** Stops watching the server's tool list (the transport is the caller's to close). */
+  close(): void;
 }
 
-const NO_TEXT: TextBlocks = Object.freeze({
+const EMPTY: Omit<McpToolResult, 'outcome' | 'projection'> = Object.freeze({
   text: Object.freeze([]),
+  blocks: Object.freeze([]),
   omitted: 0,
+  complete: true,
+  errorText: Object.freeze([]),
   findings: Object.freeze([]),
 });
-const MAX_PAGES = 16;
 
 /**
- * Wraps an SDK client's `tools/list` and `tools/call`. Calls go through `client.request` with the result schema
- * rather than `client.callTool`, because `callTool` validates `structuredContent` against whatever
- * `outputSchema` the server last listed, with the SDK's own lax validator: here only a client-pinned contract,
- * or a server schema the registry approved, is ever used. For each call: the serialized result must fit the
- * contract's read ceiling (`result_too_large`); `isError: true` is a typed failure whatever the body looks like
- * (`upstream_error`, no prose passed on); `structuredContent` passes the whole gate; text blocks are bounded,
- * cleaned and returned as `Untrusted<string>`. Throws a TypeError on a pinned contract whose read ceiling is
- * above the transport's.
+ * Lists and calls tools through the transport's side channel, so the SDK never parses a tool result: the
+ * exact bytes of each reply's `result` go to the gate, which reads them under the contract's ceiling,
+ * parses them strictly, validates the whole result (content blocks, and `structuredContent` against the
+ * tool's contract), sanitizes every text, and stores those bytes as evidence. On `tools/list_changed` the
+ * tools are listed again and a changed definition is quarantined before the next call goes out. Throws a
+ * TypeError or `ContractError` on bad options or client contracts.
  */
 export function createMcpToolClient(options: McpToolClientOptions): McpToolClient {
   checkSource(options.source);
-  const { client, gate, registry, transport } = options;
-  const contracts = createOutputContracts(options.contracts);
-  const limits: TextBlockLimits = { ...DEFAULT_TEXT_BLOCK_LIMITS, ...options.textLimits };
-  const timeout = options.requestTimeoutMs ?? 30_000;
-  const maxTools = options.maxTools ?? 256;
-  for (const contract of Object.values(options.contracts ?? {})) {
-    if (transport !== undefined && contract.limits.read.maxRawBytes > transport.maxMessageBytes) {
-      throw new TypeError(`Contract "${contract.name}" allows more bytes than the transport ceiling.`);
-    }
-  }
+  const { gate, registry, transport, source } = options;
+  const settings = resolveClientLimits(options, transport.maxMessageBytes);
+  const contracts = createOutputContracts(options.contracts ?? {}, settings.bounds);
+  const listOptions = {
+    timeoutMs: settings.timeoutMs,
+    maxTools: settings.maxTools,
+    maxBytes: transport.maxMessageBytes,
+  };
+  const list = (signal?: AbortSignal) =>
+    listAllTools(transport, registry, contracts, { ...listOptions, signal });
+  const watch = watchToolList(transport, () => list());
+
+  const call = async (
+    name: string,
+    args: JsonValue,
+    context: RequestContext,
+    signal: AbortSignal | undefined,
+  ): Promise<McpToolResult> => {
+    const closed = (version: string): McpToolResult => ({
+      outcome: unavailableOutcome(name, version, context.requestId),
+      projection: 'complete',
+      ...EMPTY,
+    });
+    if (!(await watch.settled(signal))) return closed(TEXT_ONLY_VERSION);
+    const status = await within(
+      () => statusOrClosed(registry, name),
+      settings.timeoutMs,
+      signal,
+      UNREADABLE_STATUS,
+    );
+    if (!status.approved || status.state === 'offline') return closed(TEXT_ONLY_VERSION);
+    const contract = contracts.resolve(name, status.definition);
+    if (contract.status.source === 'refused' && settings.onRefused === 'unavailable')
+      return closed(contract.status.version);
+    const params = { name, arguments: args };
+    const reply = await transport.exchange('tools/call', params, { timeoutMs: settings.timeoutMs, signal });
+    const input = gateInput(reply);
+    const outcome = await gate.accept(
+      contract.definition,
+      input.raw,
+      context,
+      input.signal === undefined ? {} : { signal: input.signal },
+    );
+    if (!outcome.ok) return failed(outcome, reply, contract, source);
+    const unwrapped = unwrapSuccess(
+      outcome,
+      contract.status.source === 'client' || contract.status.source === 'server',
+    );
+    if (status.state === 'metadata-only')
+      return { outcome: projectMetadataOnly(unwrapped.outcome), projection: 'metadata-only', ...EMPTY };
+    const shaped = shapeContent(
+      unwrapped.content,
+      source,
+      settings.text,
+      options.uriPolicy ?? DEFAULT_EGRESS_POLICY,
+    );
+    const findings = [...outcome.meta.findings, ...shaped.findings];
+    return {
+      outcome: unwrapped.outcome,
+      projection: 'complete',
+      ...shaped,
+      errorText: EMPTY.errorText,
+      findings,
+    };
+  };
 
   return Object.freeze({
-    async listTools(): Promise<readonly ReviewVerdict[]> {
-      const verdicts: ReviewVerdict[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES && verdicts.length < maxTools; page++) {
-        const params = cursor === undefined ? {} : { cursor };
-        const listed = await client.request({ method: 'tools/list', params }, ListToolsResultSchema, {
-          timeout,
-        });
-        for (const tool of listed.tools.slice(0, maxTools - verdicts.length))
-          verdicts.push(await registry.review(tool));
-        cursor = listed.nextCursor;
-        if (cursor === undefined) break;
-      }
-      return verdicts;
-    },
-
-    async callTool(
+    listTools: (listing: { readonly signal?: AbortSignal } = {}) => list(listing.signal),
+    callTool: (
       name: string,
       args: JsonValue,
       context: RequestContext,
       callOptions: { readonly signal?: AbortSignal } = {},
-    ): Promise<McpToolResult> {
-      const status = await statusOrClosed(registry, name);
-      if (!status.approved || status.state === 'offline') {
-        const outcome = unavailableOutcome(name, TEXT_ONLY_VERSION, context.requestId);
-        return { outcome, projection: 'complete', ...NO_TEXT };
-      }
-      const contract = contracts.resolve(name, status);
-      const signal = callOptions.signal;
-      let raw: RawInput;
-      let result: CallToolResult | undefined;
-      try {
-        const request = {
-          method: 'tools/call' as const,
-          params: { name, arguments: args as Record<string, unknown> },
-        };
-        result = await client.request(request, CallToolResultSchema, {
-          timeout,
-          ...(signal === undefined ? {} : { signal }),
-        });
-        raw = resultInput(result, contract);
-      } catch (error: unknown) {
-        raw = failureInput(error, transport);
-      }
-      const accepted = await gate.accept(contract, raw, context, signal === undefined ? {} : { signal });
-      if (status.state === 'metadata-only')
-        return { outcome: projectMetadataOnly(accepted), projection: 'metadata-only', ...NO_TEXT };
-      const prose =
-        accepted.ok && result !== undefined
-          ? takeTextBlocks(result.content, options.source, limits)
-          : NO_TEXT;
-      return { outcome: accepted, projection: 'complete', ...prose };
+    ) => call(name, args, context, callOptions.signal),
+    close: () => {
+      watch.stop();
     },
   });
 }
 
-/**
- * The gate's input for a result the SDK returned. The SDK has parsed the message already, so the result is
- * serialized again and measured against the contract's read ceiling before anything looks inside it.
- */
-function resultInput(result: CallToolResult, contract: ToolDefinition<unknown>): RawInput {
-  const serialized = JSON.stringify(result);
-  if (Buffer.byteLength(serialized, 'utf8') > contract.limits.read.maxRawBytes) return serialized;
-  if (result.isError === true) return { body: serialized, toolError: true, contentType: 'application/json' };
-  if (contract.version === TEXT_ONLY_VERSION) return { body: 'null', contentType: 'application/json' };
-  const body = result.structuredContent === undefined ? '' : JSON.stringify(result.structuredContent);
-  return { body, contentType: 'application/json' };
+/** A failed outcome, with the tool's own explanation when the failure is the tool's (or the server's) error. */
+function failed(
+  outcome: ToolOutcome<unknown> & { ok: false },
+  reply: WireReply,
+  contract: ResolvedContract,
+  source: string,
+): McpToolResult {
+  const base = { outcome, projection: 'complete' as const, ...EMPTY, findings: outcome.meta.findings };
+  if (reply.kind === 'too_large') {
+    const detail = { bytes: reply.total, limit: reply.limit };
+    const finding: Finding = {
+      code: 'mcp.reply_too_large',
+      pointer: '',
+      count: 1,
+      action: 'rejected',
+      detail,
+    };
+    return { ...base, findings: [...outcome.meta.findings, finding] };
+  }
+  const toolError = (reply.kind === 'result' && reply.isError) || reply.kind === 'error';
+  if (!toolError || outcome.error.code !== 'upstream_error') return base;
+  const explained = errorText(reply.bytes, reply.kind, contract.definition.limits.parse, source);
+  return {
+    ...base,
+    errorText: explained.text,
+    complete: explained.complete,
+    findings: [...outcome.meta.findings, ...explained.findings],
+  };
 }

@@ -117,7 +117,17 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'reviewDecision',
     'snapshotDefinition',
   ],
-  './mcp': ['RESULT_TOO_LARGE_CODE', 'boundTransport', 'createMcpToolClient'],
+  './mcp': [
+    'DEFAULT_MAX_MESSAGE_BYTES',
+    'DEFAULT_TEXT_BUDGET',
+    'McpListError',
+    'RESULT_TOO_LARGE_CODE',
+    'boundTransport',
+    'createMcpToolClient',
+    'hardenOutputSchema',
+    'stdioTransport',
+    'streamableHttpTransport',
+  ],
   './egress': [
     'createEgressDispatcher',
     'createEgressHttpAgent',

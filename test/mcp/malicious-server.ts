@@ -8,7 +8,8 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { boundTransport, type BoundedTransport } from '../../src/mcp/bounded-transport.js';
+import { boundTransport } from '../../src/mcp/wire/wrapped-link.js';
+import type { AirlockTransport } from '../../src/mcp/wire/types.js';
 import { TICKET_SCHEMA } from '../calls/fixtures.js';
 
 /** The injected ticket title every prose-bearing result carries. */
@@ -63,7 +64,7 @@ const RESULTS: Readonly<Record<string, () => CallToolResult>> = {
 /** A running server, a client connected to it through a bounded transport, and how many listings it served. */
 export interface MaliciousServer {
   readonly client: Client;
-  readonly transport: BoundedTransport;
+  readonly transport: AirlockTransport;
   readonly listings: () => number;
   readonly calls: string[];
   close(): Promise<void>;

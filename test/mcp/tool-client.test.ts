@@ -5,7 +5,6 @@ import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { createToolRegistry, type ToolRegistry } from '../../src/calls/registry.js';
 import { createMemoryToolStore } from '../../src/calls/stores/memory.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { defineTool } from '../../src/contract/define-tool.js';
 import { createMcpToolClient, type McpToolClient } from '../../src/mcp/tool-client.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
 import { UntrustedPlacementError } from '../../src/taint/trusted.js';
@@ -19,7 +18,7 @@ import {
 const CONTEXT = { requestId: 'req.Mcp00001' };
 const PINNED = ['get_ticket', 'extra_fields', 'error_success', 'huge', 'violates', 'many_blocks', 'rug'];
 const contracts = Object.fromEntries(
-  PINNED.map((name) => [name, defineTool({ name, version: 'ticket.v1', schema: TICKET_OUTPUT_SCHEMA })]),
+  PINNED.map((name) => [name, { version: 'ticket.v1', schema: TICKET_OUTPUT_SCHEMA }]),
 );
 
 let server: MaliciousServer;
@@ -38,7 +37,6 @@ beforeEach(async () => {
   registry = createToolRegistry({ store: createMemoryToolStore() });
   audit = memoryAuditSink();
   adapter = createMcpToolClient({
-    client: server.client,
     transport: server.transport,
     gate: createGate({ audit }),
     registry,
@@ -145,8 +143,11 @@ describe('gating MCP tool results', () => {
     expect(result.outcome).toMatchObject({ ok: false, error: { code: 'result_too_large' } });
     const record = audit.records.at(-1)!;
     expect(record.issue).toMatchObject({ code: 'read.too_large', limit: 2 * 1024 * 1024 });
-    expect(record.issue!.actual!).toBeGreaterThan(6 * 1024 * 1024);
+    expect(record.issue!.actual!).toBeGreaterThan(2 * 1024 * 1024);
     expect(record.rawBytes).toBe(2 * 1024 * 1024);
+    // The read stage stops at its ceiling; the reply's full size is the transport's to report.
+    const size = result.findings.find((finding) => finding.code === 'mcp.reply_too_large');
+    expect(size?.detail?.bytes).toBeGreaterThan(6 * 1024 * 1024);
   });
 
   it('bounds, cleans and counts text blocks, and leaves out what is not text', async () => {
@@ -190,7 +191,6 @@ describe('bounding before parsing', () => {
       for (const tool of tools) await roomyRegistry.approve(tool);
       const roomyAudit = memoryAuditSink();
       const client = createMcpToolClient({
-        client: roomy.client,
         transport: roomy.transport,
         gate: createGate({ audit: roomyAudit }),
         registry: roomyRegistry,
@@ -207,15 +207,13 @@ describe('bounding before parsing', () => {
   });
 
   it('refuses a pinned contract that allows more than the transport ceiling', () => {
-    const wide = defineTool({
-      name: 'get_ticket',
+    const wide = {
       version: 'v',
       schema: TICKET_OUTPUT_SCHEMA,
       limits: { read: { maxRawBytes: 8 * 1024 * 1024 } },
-    });
+    };
     expect(() =>
       createMcpToolClient({
-        client: server.client,
         transport: server.transport,
         gate: createGate({ audit }),
         registry,
