@@ -19,8 +19,8 @@ const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * - a JSON-RPC error: its `error` member's bytes, as a tool failure;
  * - a reply over the ceiling: the head of its result, one byte past the ceiling, which the read stage
  *   refuses as `read.too_large` (`result_too_large`) keeping its first bytes as evidence;
- * - no reply in time, or the caller gave up: a body that never ends, read under an aborted signal
- *   (`read.aborted` → `timeout`);
+ * - no reply in time: an empty body the transport says timed out (`read.timeout` → `timeout`, retryable);
+ * - the caller gave up: a body that never ends, read under an aborted signal (`read.aborted` → `timeout`);
  * - the request could not be sent or the connection ended: a failed stream (`read.stream_error` →
  *   `upstream_error`, retryable).
  */
@@ -33,6 +33,7 @@ export function gateInput(reply: WireReply): GateInput {
     case 'too_large':
       return { raw: reply.head };
     case 'timeout':
+      return { raw: { body: new Uint8Array(0), timedOut: true } };
     case 'aborted':
       return { raw: pendingInput(), signal: AbortSignal.abort() };
     case 'failed':

@@ -17,6 +17,7 @@ import { resolveClientLimits, type LimitOptions } from './client-limits.js';
 import { createOutputContracts, TEXT_ONLY_VERSION, type ResolvedContract } from './output-contract.js';
 import { shapeContent, type McpBlock } from './result/content-blocks.js';
 import { errorText } from './result/error-text.js';
+import type { TextBudget } from './result/text-budget.js';
 import { unwrapSuccess } from './result/unwrap.js';
 import { watchToolList } from './tool-list-watch.js';
 import type { AirlockTransport, WireReply } from './wire/types.js';
@@ -131,26 +132,11 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       input.signal === undefined ? {} : { signal: input.signal },
     );
     if (!outcome.ok) return failed(outcome, reply, contract, source);
-    const unwrapped = unwrapSuccess(
-      outcome,
-      contract.status.source === 'client' || contract.status.source === 'server',
-    );
-    if (status.state === 'metadata-only')
-      return { outcome: projectMetadataOnly(unwrapped.outcome), projection: 'metadata-only', ...EMPTY };
-    const shaped = shapeContent(
-      unwrapped.content,
+    return succeeded(outcome, contract, status.state === 'metadata-only', {
       source,
-      settings.text,
-      options.uriPolicy ?? DEFAULT_EGRESS_POLICY,
-    );
-    const findings = [...outcome.meta.findings, ...shaped.findings];
-    return {
-      outcome: unwrapped.outcome,
-      projection: 'complete',
-      ...shaped,
-      errorText: EMPTY.errorText,
-      findings,
-    };
+      budget: settings.text,
+      uriPolicy: options.uriPolicy ?? DEFAULT_EGRESS_POLICY,
+    });
   };
 
   return Object.freeze({
@@ -165,6 +151,30 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       watch.stop();
     },
   });
+}
+
+/**
+ * An accepted outcome, unwrapped from the result envelope, with its content shaped for the model (prose under
+ * the text budget, placeholders for other blocks); a metadata-only tool gets identifiers and states only.
+ */
+function succeeded(
+  outcome: ToolOutcome<unknown> & { readonly ok: true },
+  contract: ResolvedContract,
+  metadataOnly: boolean,
+  shaping: { readonly source: string; readonly budget: TextBudget; readonly uriPolicy: EgressPolicy },
+): McpToolResult {
+  const structured = contract.status.source === 'client' || contract.status.source === 'server';
+  const unwrapped = unwrapSuccess(outcome, structured);
+  if (metadataOnly)
+    return { outcome: projectMetadataOnly(unwrapped.outcome), projection: 'metadata-only', ...EMPTY };
+  const shaped = shapeContent(unwrapped.content, shaping.source, shaping.budget, shaping.uriPolicy);
+  return {
+    outcome: unwrapped.outcome,
+    projection: 'complete',
+    ...shaped,
+    errorText: EMPTY.errorText,
+    findings: [...outcome.meta.findings, ...shaped.findings],
+  };
 }
 
 /** A failed outcome, with the tool's own explanation when the failure is the tool's (or the server's) error. */

@@ -19,6 +19,8 @@ export interface TransportEnvelope {
   readonly contentEncoding?: string;
   /** The tool reported that it failed. */
   readonly toolError?: boolean;
+  /** The transport gave up waiting for the reply (its own deadline); `body` holds whatever had arrived. */
+  readonly timedOut?: boolean;
 }
 
 /** Everything the read stage accepts. */
@@ -37,6 +39,8 @@ export interface TransportFacts {
   readonly contentType?: string;
   readonly contentEncoding?: string;
   readonly toolError: boolean;
+  /** The transport's own deadline passed before the reply was complete. */
+  readonly timedOut?: boolean;
   /**
    * True for a `Response` that came from `fetch`: the fetch implementation has already undone the content
    * coding (keeping the header), so the bytes are decoded and must not be decompressed again.
@@ -107,7 +111,10 @@ function fromResponse(response: Response): ClassifiedInput {
 }
 
 function fromEnvelope(envelope: object): ClassifiedInput {
-  const { body, status, contentType, contentEncoding, toolError } = envelope as Record<string, unknown>;
+  const { body, status, contentType, contentEncoding, toolError, timedOut } = envelope as Record<
+    string,
+    unknown
+  >;
   const source = bodySource(body);
   if (source === undefined) return UNSUPPORTED;
   if (
@@ -118,6 +125,7 @@ function fromEnvelope(envelope: object): ClassifiedInput {
   if (contentType !== undefined && typeof contentType !== 'string') return UNSUPPORTED;
   if (contentEncoding !== undefined && typeof contentEncoding !== 'string') return UNSUPPORTED;
   if (toolError !== undefined && typeof toolError !== 'boolean') return UNSUPPORTED;
+  if (timedOut !== undefined && typeof timedOut !== 'boolean') return UNSUPPORTED;
   return {
     ok: true,
     body: source,
@@ -126,6 +134,7 @@ function fromEnvelope(envelope: object): ClassifiedInput {
       ...(contentType === undefined ? {} : { contentType }),
       ...(contentEncoding === undefined ? {} : { contentEncoding }),
       toolError: toolError === true,
+      ...(timedOut === true ? { timedOut: true } : {}),
       decodedByTransport: false,
     },
   };

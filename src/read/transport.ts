@@ -10,12 +10,13 @@ export type TransportVerdict =
   { readonly ok: true; readonly coding: ContentEncoding } | { readonly ok: false; readonly error: ReadError };
 
 /**
- * Checks, in this order: the tool's error flag, the status (outside 200–299 fails), the content type and its
+ * Checks, in this order: the transport's own timeout, the tool's error flag, the status (outside 200–299 fails), the content type and its
  * charset, the content coding. The order is load-bearing: a transport or tool failure must win over anything
  * the body says, so an error page can never be read as a success.
  */
 export function checkTransport(facts: TransportFacts, limits: ReadLimits): TransportVerdict {
   const status = facts.status === undefined ? {} : { status: facts.status };
+  if (facts.timedOut === true) return { ok: false, error: readError('read.timeout', status) };
   if (facts.toolError) return { ok: false, error: readError('read.tool_error', status) };
   if (facts.status !== undefined && (facts.status < 200 || facts.status > 299)) {
     return { ok: false, error: readError('read.status', status) };

@@ -169,7 +169,7 @@ describe('server-everything over stdio', () => {
   it('ends a call past its deadline as timeout, and the next call still works', async () => {
     const slow = await mcp.callTool('trigger-long-running-operation', { duration: 4, steps: 2 }, CONTEXT);
     expect(slow.outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
-    expect(harness.records.at(-1)!.issue).toMatchObject({ code: 'read.aborted' });
+    expect(harness.records.at(-1)!.issue).toMatchObject({ code: 'read.timeout' });
     expect((await mcp.callTool('echo', { message: 'after' }, CONTEXT)).outcome.ok).toBe(true);
     expect(await client.ping()).toEqual({});
   });
@@ -178,7 +178,7 @@ describe('server-everything over stdio', () => {
     const evidence = await harness.checkAll();
     expect(evidence.length).toBe(harness.records.length);
     for (const [index, bytes] of evidence.entries()) {
-      if (harness.records[index]!.issue?.code === 'read.aborted') expect(bytes.length).toBe(0);
+      if (harness.records[index]!.issue?.code === 'read.timeout') expect(bytes.length).toBe(0);
       else expect(parsedEvidence(bytes)).toBeTypeOf('object');
     }
   });

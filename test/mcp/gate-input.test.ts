@@ -75,7 +75,7 @@ describe('gateInput', () => {
       );
       return outcome.ok ? 'ok' : outcome.error;
     };
-    expect(await code({ kind: 'timeout' })).toEqual({ code: 'timeout', retryable: false });
+    expect(await code({ kind: 'timeout' })).toEqual({ code: 'timeout', retryable: true });
     expect(await code({ kind: 'failed' })).toEqual({ code: 'upstream_error', retryable: true });
     const error = new Uint8Array(Buffer.from('{"code":-32602,"message":"bad"}'));
     expect(await code({ kind: 'error', bytes: error })).toEqual({ code: 'upstream_error', retryable: false });
