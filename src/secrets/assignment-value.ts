@@ -1,0 +1,181 @@
+// The value side of a key/value assignment: where it starts and ends on its line, and whether it is a credential.
+import type { KeyClass } from './keys.js';
+import { charClasses, isPlaceholder, shannonEntropy, wordRunShare } from './plausible.js';
+
+const MAX_VALUE = 2048;
+
+/** End of the line that holds `at` (index of the line break, or the text's end). */
+export function lineEnd(text: string, at: number, limit: number): number {
+  for (let i = at; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return limit;
+}
+
+/** The extent of a quoted value opened by `quote` (with or without a backslash) at `at`, on one line. */
+export function quotedValue(
+  text: string,
+  at: number,
+  quote: string,
+  to: number,
+): { start: number; end: number } | null {
+  const start = at + quote.length;
+  const stop = Math.min(lineEnd(text, start, to), start + MAX_VALUE);
+  const escaped = quote.length === 2;
+  const mark = quote.charAt(quote.length - 1);
+  for (let i = start; i < stop; i++) {
+    const c = text.charAt(i);
+    if (escaped) {
+      if (c === '\\' && text.charAt(i + 1) === mark) return { start, end: i };
+      if (c === '\\') i++;
+      continue;
+    }
+    if (c === '\\' && mark !== '`') {
+      i++;
+      continue;
+    }
+    if (c === mark) return { start, end: i };
+  }
+  return null;
+}
+
+const JSON_ESCAPE_STOP = /\\[nrt"'u]/y;
+const CLOSERS: Readonly<Record<string, string>> = Object.freeze({ ')': '(', ']': '[', '}': '{' });
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (const c of text) if (c === char) n++;
+  return n;
+}
+
+/** Trims trailing separators and unbalanced closing brackets from an unquoted value's end. */
+function trimUnquoted(text: string, start: number, end: number): number {
+  let stop = end;
+  for (;;) {
+    const last = text.charAt(stop - 1);
+    if (stop > start && /[,;'"`]/.test(last)) {
+      stop--;
+      continue;
+    }
+    const opener = CLOSERS[last];
+    if (stop > start && opener !== undefined) {
+      const value = text.slice(start, stop);
+      if (count(value, last) > count(value, opener)) {
+        stop--;
+        continue;
+      }
+    }
+    return stop;
+  }
+}
+
+/** The extent of an unquoted value at `at`: one word, or the rest of the line when the key starts the line;
+ * after a query or connection-string separator it also stops at `&` and `;`. */
+export function unquotedValue(
+  text: string,
+  at: number,
+  to: number,
+  restOfLine: boolean,
+  separator: string,
+): { start: number; end: number } {
+  const stop = Math.min(lineEnd(text, at, to), at + MAX_VALUE);
+  let end = at;
+  while (end < stop) {
+    const c = text.charCodeAt(end);
+    if (!restOfLine && (c === 32 || c === 9)) break;
+    if (restOfLine && c === 35 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) break;
+    if (c === 92) {
+      JSON_ESCAPE_STOP.lastIndex = end;
+      if (JSON_ESCAPE_STOP.test(text)) break;
+    }
+    if (separator !== '' && (c === 38 || c === 59)) break;
+    if (c === 60 && text.charCodeAt(end + 1) === 47) break;
+    end++;
+  }
+  while (end > at && /\s/.test(text.charAt(end - 1))) end--;
+  return { start: at, end: trimUnquoted(text, at, end) };
+}
+
+const NON_VALUES = new Set([
+  'true',
+  'false',
+  'null',
+  'nil',
+  'none',
+  'undefined',
+  'required',
+  'optional',
+  'string',
+  'str',
+  'int',
+  'bool',
+  'boolean',
+  'number',
+  'object',
+  'password',
+  'secret',
+  'token',
+  'value',
+  'default',
+  'empty',
+  'hidden',
+  'masked',
+  'incorrect',
+  'invalid',
+  'expired',
+  'missing',
+  'unknown',
+  'changed',
+  'reset',
+  'updated',
+  'enabled',
+  'disabled',
+  'yes',
+  'no',
+  'ok',
+  'set',
+  'unset',
+  'redacted',
+  'secret_value',
+  'not_set',
+  'notset',
+  'n/a',
+  'na',
+  'tbd',
+  'todo',
+  'env',
+  'environment',
+  'sensitive',
+  'protected',
+  'encrypted',
+  'obfuscated',
+  'stars',
+  'asterisks',
+  'supersecret',
+  'mypassword',
+  'mysecret',
+  'mytoken',
+  'secretpassword',
+  'password123',
+  'changeit',
+  'admin',
+  'root',
+  'test',
+]);
+const REFERENCE =
+  /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.]*\(.*\)$|^\$/;
+
+/** True when an assignment value under a key of the given class reads as a real credential. */
+export function plausibleValue(value: string, kind: KeyClass): boolean {
+  if (value.length < 3 || !/[A-Za-z0-9]/.test(value)) return false;
+  if (NON_VALUES.has(value.toLowerCase()) || isPlaceholder(value)) return false;
+  if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
+    return false;
+  if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
+  if (value.length < 8 || shannonEntropy(value) < 2.6) return false;
+  const classes = charClasses(value);
+  if (classes.digit === 0 && classes.other === 0 && wordRunShare(value) > 0.5) return false;
+  if (classes.digit === 0 && classes.upper === 0 && /^[a-z]+(?:[_.-][a-z]+)*$/.test(value)) return false;
+  return true;
+}

@@ -1,0 +1,249 @@
+// Which identifiers name a credential: split into words, then secret words and non-secret qualifiers decide.
+
+/** How strict the value check is for a key: passwords may be short words, tokens must look random. */
+export type KeyClass = 'password' | 'token';
+
+const PASSWORD_WORDS = new Set([
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'passphrase',
+  'passcode',
+  'pw',
+  'pword',
+  'passw',
+]);
+const TOKEN_WORDS = new Set([
+  'secret',
+  'secrets',
+  'secrete',
+  'token',
+  'tokens',
+  'apikey',
+  'credential',
+  'credentials',
+  'creds',
+  'cred',
+  'auth',
+  'oauth',
+  'sas',
+  'sig',
+  'authtoken',
+  'accesstoken',
+  'refreshtoken',
+  'clientsecret',
+  'privatekey',
+  'secretkey',
+  'accesskey',
+  'apitoken',
+  'apisecret',
+  'authkey',
+  'masterkey',
+  'signingkey',
+  'encryptionkey',
+  'dsn',
+  'connectionstring',
+]);
+const NON_SECRET_LAST = new Set([
+  'id',
+  'ids',
+  'name',
+  'names',
+  'type',
+  'types',
+  'url',
+  'uri',
+  'urls',
+  'endpoint',
+  'host',
+  'length',
+  'len',
+  'size',
+  'count',
+  'file',
+  'files',
+  'path',
+  'dir',
+  'format',
+  'version',
+  'policy',
+  'prefix',
+  'suffix',
+  'field',
+  'header',
+  'param',
+  'enabled',
+  'required',
+  'expiry',
+  'expires',
+  'expiration',
+  'ttl',
+  'lifetime',
+  'timeout',
+  'mode',
+  'method',
+  'provider',
+  'algorithm',
+  'alg',
+  'index',
+  'hint',
+  'label',
+  'description',
+  'desc',
+  'regex',
+  'pattern',
+  'schema',
+  'usage',
+  'limit',
+  'location',
+  'source',
+  'kind',
+  'template',
+  'ref',
+  'arn',
+  'manager',
+  'store',
+  'storetype',
+  'vault',
+  'rotation',
+  'used',
+  'min',
+  'max',
+  'strength',
+  'reset',
+  'changed',
+  'updated',
+  'at',
+  'date',
+  'time',
+  'status',
+  'error',
+  'field',
+  'column',
+  'placeholder',
+  'input',
+  'box',
+  'dialog',
+  'button',
+  'form',
+  'page',
+  'link',
+  'tab',
+  'env',
+  'var',
+  'variable',
+]);
+const NON_SECRET_KEY_WORDS = new Set([
+  'monkey',
+  'donkey',
+  'turkey',
+  'hotkey',
+  'keyboard',
+  'keyword',
+  'keywords',
+  'keystore',
+  'keychain',
+  'keyframe',
+  'keypair',
+  'keyring',
+  'publickey',
+  'pubkey',
+  'hashkey',
+  'sortkey',
+  'primarykey',
+  'foreignkey',
+  'partitionkey',
+  'rangekey',
+  'cachekey',
+  'idempotencykey',
+  'tokenizer',
+  'tokenize',
+  'tokenized',
+  'bypass',
+  'compass',
+  'surpass',
+  'overpass',
+  'underpass',
+  'trespass',
+  'author',
+  'authors',
+  'authority',
+  'authorities',
+  'authored',
+  'authorization',
+  'authorize',
+  'authorized',
+  'authenticate',
+  'authenticated',
+  'authentication',
+  'authenticator',
+  'authn',
+  'authz',
+]);
+const NON_SECRET_QUALIFIERS = new Set([
+  'public',
+  'pub',
+  'primary',
+  'foreign',
+  'sort',
+  'partition',
+  'cache',
+  'csrf',
+  'xsrf',
+  'max',
+  'min',
+  'num',
+  'total',
+  'input',
+  'output',
+  'next',
+  'page',
+  'continuation',
+  'cursor',
+]);
+const GLUED = /password|passwd|secret|token|apikey|credential|privatekey|accesskey/;
+
+/** Splits an identifier into lower-case words at separators and camelCase boundaries. */
+export function identifierWords(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+function wordClass(word: string, previous: string | undefined): KeyClass | null {
+  if (NON_SECRET_KEY_WORDS.has(word)) return null;
+  if (
+    PASSWORD_WORDS.has(word) ||
+    (word.endsWith('pass') && word.length <= 8) ||
+    word.startsWith('password')
+  ) {
+    return 'password';
+  }
+  if (word === 'key' || word === 'keys') {
+    return previous !== undefined && NON_SECRET_QUALIFIERS.has(previous) ? null : 'token';
+  }
+  if (TOKEN_WORDS.has(word) || GLUED.test(word)) return 'token';
+  if (word.endsWith('key') && word.length > 4 && word.length <= 16) return 'token';
+  return null;
+}
+
+/** Classifies an identifier as naming a password, a token, or (null) no credential at all. */
+export function classifyKey(identifier: string): KeyClass | null {
+  const words = identifierWords(identifier);
+  const last = words[words.length - 1];
+  if (last === undefined || words.length > 8) return null;
+  let found: KeyClass | null = null;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const kind = wordClass(word, words[i - 1]);
+    if (kind === null) continue;
+    found = found === 'password' ? found : kind;
+    if (i < words.length - 1 && NON_SECRET_LAST.has(last)) return null;
+  }
+  if (found !== null && NON_SECRET_QUALIFIERS.has(words[0] ?? '') && words.length <= 2) return null;
+  return found;
+}

@@ -1,0 +1,78 @@
+// Value checks shared by the rules: Shannon entropy, placeholder shapes and non-secret look-alikes (ids, digests).
+
+/** Shannon entropy of a string in bits per code unit. */
+export function shannonEntropy(value: string): number {
+  const n = value.length;
+  if (n === 0) return 0;
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / n;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+const PLACEHOLDER_WORDS =
+  /example|sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|your[_-]?[a-z]|insert[_-]|replace[_-]?me|<[^>]*>|\.\.\.|…/i;
+const PLACEHOLDER_REPEAT = /([xX*#.])\1{2,}|(.)\2{4,}/;
+const PLACEHOLDER_RUN = /0123456|1234567|abcdefg|qwerty/i;
+const TEMPLATE_REFERENCE =
+  /\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
+
+/** True when a value is a placeholder, a template reference or a documentation sample rather than a credential. */
+export function isPlaceholder(value: string): boolean {
+  return (
+    PLACEHOLDER_WORDS.test(value) ||
+    PLACEHOLDER_REPEAT.test(value) ||
+    PLACEHOLDER_RUN.test(value) ||
+    TEMPLATE_REFERENCE.test(value)
+  );
+}
+
+const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
+const HEX = /^(?:0x)?[0-9a-f]+$/i;
+const DIGEST_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5|blake2b?|blake3|xxh\d*|crc32)[-:~_=]/i;
+const ORDER_LIKE = /^[A-Z]{0,6}[-#]?[0-9][0-9-]*$/;
+const BASE64_DIGEST_LENGTHS = new Set([22, 24, 27, 28, 43, 44, 64, 86, 88]);
+
+/** True when a token is shaped like a UUID, a hex id or digest, an SRI or prefixed digest, or an order number. */
+export function isIdentifierLookalike(token: string): boolean {
+  if (UUID.test(token) || HEX.test(token) || DIGEST_PREFIX.test(token) || ORDER_LIKE.test(token)) return true;
+  return isBase64Digest(token);
+}
+
+/** True when a token has exactly the shape of a base64 (standard or url-safe) digest of a common hash size. */
+export function isBase64Digest(token: string): boolean {
+  if (!BASE64_DIGEST_LENGTHS.has(token.length)) return false;
+  if (token.endsWith('=')) return true;
+  return /[+/]/.test(token) && !/[-_]/.test(token);
+}
+
+/** Counts of character classes in a token: upper, lower, digit, other. */
+export function charClasses(token: string): { upper: number; lower: number; digit: number; other: number } {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  let other = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 65 && c <= 90) upper++;
+    else if (c >= 97 && c <= 122) lower++;
+    else if (c >= 48 && c <= 57) digit++;
+    else other++;
+  }
+  return { upper, lower, digit, other };
+}
+
+/** Share of a token's characters that sit in runs of four or more letters of one case: words, not randomness. */
+export function wordRunShare(token: string): number {
+  let inRuns = 0;
+  const re = /[a-z]{4,}|[A-Z]{4,}|[A-Z][a-z]{3,}/g;
+  for (let m = re.exec(token); m !== null; m = re.exec(token)) inRuns += m[0].length;
+  return token.length === 0 ? 0 : inRuns / token.length;
+}

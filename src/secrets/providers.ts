@@ -1,0 +1,179 @@
+// Provider token shapes the secretlint preset lacks: literal prefix, then a body pattern (charset and length).
+import type { SecretProvider } from './types.js';
+
+/** One prefixed token shape: the body pattern is matched right after the prefix, anchored there. */
+export interface PrefixRule {
+  readonly provider: SecretProvider;
+  readonly prefixes: readonly string[];
+  /** Regular-expression source of the body that must follow the prefix. */
+  readonly body: string;
+  /** Whether base64 characters `+ / =` extend the token past its body. */
+  readonly base64?: true;
+  /** Name of a checksum or structure check in checks.ts that a real token passes. */
+  readonly check?: 'github-crc32' | 'json-base64';
+}
+
+const B62 = 'A-Za-z0-9';
+const HEX = 'a-f0-9';
+
+/** The prefix rule table, frozen: one entry per token family. */
+export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
+  [
+    {
+      provider: 'github',
+      prefixes: ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'],
+      body: `[${B62}]{30,251}`,
+      check: 'github-crc32',
+    },
+    { provider: 'github', prefixes: ['github_pat_'], body: `[${B62}_]{22,255}` },
+    {
+      provider: 'gitlab',
+      prefixes: [
+        'glpat-',
+        'gldt-',
+        'glffct-',
+        'glft-',
+        'glimt-',
+        'glagent-',
+        'gloas-',
+        'glrt-',
+        'glsoat-',
+        'glcbt-',
+        'glwt-',
+        'gltst-',
+        'glimt-',
+      ],
+      body: `[${B62}_.-]{20,300}`,
+    },
+    { provider: 'gitlab', prefixes: ['glptt-'], body: `[${HEX}]{40}` },
+    { provider: 'gitlab', prefixes: ['GR1348941'], body: `[${B62}_-]{20,60}` },
+    {
+      provider: 'openai',
+      prefixes: ['sk-proj-', 'sk-admin-', 'sk-svcacct-', 'sk-None-'],
+      body: `[${B62}_-]{20,300}`,
+    },
+    { provider: 'openai', prefixes: ['sk-'], body: `[${B62}]{32,64}(?![${B62}_-])` },
+    {
+      provider: 'anthropic',
+      prefixes: ['sk-ant-'],
+      body: `(?:api|admin|oat|ort|sid)\\d\\d-[${B62}_-]{20,300}`,
+    },
+    { provider: 'huggingface', prefixes: ['hf_'], body: `[${B62}]{30,40}` },
+    { provider: 'huggingface', prefixes: ['api_org_'], body: `[${B62}]{30,40}` },
+    { provider: 'pypi', prefixes: ['pypi-AgE'], body: `[${B62}_-]{50,1500}` },
+    { provider: 'npm', prefixes: ['npm_'], body: `[${B62}]{36}`, check: 'github-crc32' },
+    { provider: 'sendgrid', prefixes: ['SG.'], body: `[${B62}_-]{16,32}\\.[${B62}_-]{16,64}` },
+    { provider: 'sendinblue', prefixes: ['xkeysib-', 'xsmtpsib-'], body: `[${HEX}]{64}-[${B62}]{16}` },
+    {
+      provider: 'stripe',
+      prefixes: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_', 'whsec_'],
+      body: `[${B62}]{10,255}`,
+    },
+    {
+      provider: 'slack',
+      prefixes: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.', 'xapp-'],
+      body: `[${B62}.-]{10,400}`,
+    },
+    {
+      provider: 'aws',
+      prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'A3T'],
+      body: '[A-Z0-9]{16,17}(?![A-Za-z0-9])',
+    },
+    { provider: 'aws', prefixes: ['ABSK'], body: `[${B62}+/]{109,269}={0,2}`, base64: true },
+    { provider: 'google', prefixes: ['AIza'], body: `[${B62}_-]{35}` },
+    { provider: 'google', prefixes: ['GOCSPX-'], body: `[${B62}_-]{28}` },
+    { provider: 'google', prefixes: ['ya29.'], body: `[${B62}_-]{30,2000}` },
+    { provider: 'age', prefixes: ['AGE-SECRET-KEY-1'], body: '[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}' },
+    { provider: 'alibaba', prefixes: ['LTAI'], body: `[${B62}]{12,30}(?![${B62}])` },
+    { provider: 'artifactory', prefixes: ['AKCp'], body: `[${B62}]{60,80}` },
+    { provider: 'artifactory', prefixes: ['cmVmd'], body: `[${B62}]{59}` },
+    { provider: 'atlassian', prefixes: ['ATATT3', 'ATCTT3'], body: `[${B62}_=-]{100,300}` },
+    { provider: 'clojars', prefixes: ['CLOJARS_'], body: `[${B62}]{60}` },
+    { provider: 'cloudflare', prefixes: ['v1.0-'], body: `[${HEX}]{24}-[${HEX}]{146}` },
+    { provider: 'databricks', prefixes: ['dapi'], body: `[${HEX}]{32}(?:-\\d)?` },
+    { provider: 'digitalocean', prefixes: ['dop_v1_', 'doo_v1_', 'dor_v1_'], body: `[${HEX}]{64}` },
+    {
+      provider: 'doppler',
+      prefixes: ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'],
+      body: `[${B62}]{40,44}`,
+    },
+    { provider: 'dropbox', prefixes: ['sl.'], body: `[${B62}_=-]{130,1400}` },
+    { provider: 'duffel', prefixes: ['duffel_test_', 'duffel_live_'], body: `[${B62}_=-]{43}` },
+    { provider: 'dynatrace', prefixes: ['dt0c01.'], body: `[${B62}]{24}\\.[${B62}]{64}` },
+    { provider: 'easypost', prefixes: ['EZAK', 'EZTK'], body: `[${B62}]{54}` },
+    { provider: 'facebook', prefixes: ['EAAC', 'EAAM'], body: `[${B62}]{100,400}` },
+    {
+      provider: 'flutterwave',
+      prefixes: ['FLWSECK_TEST-', 'FLWSECK-', 'FLWPUBK_TEST-'],
+      body: `[${B62}]{12,32}(?:-X)?`,
+    },
+    { provider: 'flyio', prefixes: ['fo1_'], body: `[${B62}_-]{43}` },
+    {
+      provider: 'flyio',
+      prefixes: ['fm1a_', 'fm1r_', 'fm2_'],
+      body: `[${B62}+/]{100,4000}={0,3}`,
+      base64: true,
+    },
+    { provider: 'frameio', prefixes: ['fio-u-'], body: `[${B62}_=-]{64}` },
+    { provider: 'grafana', prefixes: ['glc_'], body: `[${B62}+/]{32,400}={0,3}`, base64: true },
+    { provider: 'grafana', prefixes: ['glsa_'], body: `[${B62}]{32}_[A-Fa-f0-9]{8}` },
+    { provider: 'grafana', prefixes: ['eyJrIjoi'], body: `[${B62}]{70,400}={0,3}`, check: 'json-base64' },
+    { provider: 'harness', prefixes: ['pat.', 'sat.'], body: `[${B62}_-]{22}\\.[${B62}]{24}\\.[${B62}]{20}` },
+    { provider: 'hashicorp', prefixes: ['hvs.', 'hvb.'], body: `[${B62}_-]{90,300}` },
+    { provider: 'heroku', prefixes: ['HRKU-AA'], body: `[${B62}_-]{58}` },
+    {
+      provider: 'hubspot',
+      prefixes: ['pat-na1-', 'pat-eu1-'],
+      body: `[${HEX}]{8}-[${HEX}]{4}-[${HEX}]{4}-[${HEX}]{4}-[${HEX}]{12}`,
+    },
+    { provider: 'infracost', prefixes: ['ico-'], body: `[${B62}]{32}` },
+    { provider: 'intra42', prefixes: ['s-s4t2ud-', 's-s4t2af-'], body: `[${HEX}]{64}` },
+    { provider: 'linear', prefixes: ['lin_api_', 'lin_oauth_'], body: `[${B62}]{32,128}` },
+    { provider: 'mailgun', prefixes: ['key-'], body: `[${HEX}]{32}(?![${B62}])` },
+    { provider: 'mapbox', prefixes: ['sk.eyJ'], body: `[${B62}_-]{40,}\\.[${B62}_-]{20,}` },
+    { provider: 'newrelic', prefixes: ['NRAK-'], body: '[A-Z0-9]{27}' },
+    { provider: 'newrelic', prefixes: ['NRJS-'], body: `[${HEX}]{19}` },
+    { provider: 'newrelic', prefixes: ['NRII-', 'NRAA-'], body: `[${B62}-]{27,40}` },
+    { provider: 'notion', prefixes: ['ntn_'], body: `[0-9]{11}[${B62}]{32,35}` },
+    { provider: 'notion', prefixes: ['secret_'], body: `[${B62}]{43}(?![${B62}_])` },
+    { provider: 'nuget', prefixes: ['oy2'], body: '[a-z0-9]{43}' },
+    { provider: 'octopus', prefixes: ['API-'], body: '[A-Z0-9]{26}(?![A-Za-z0-9])' },
+    { provider: 'openshift', prefixes: ['sha256~'], body: `[${B62}_-]{43}` },
+    { provider: 'perplexity', prefixes: ['pplx-'], body: `[${B62}]{48}` },
+    {
+      provider: 'planetscale',
+      prefixes: ['pscale_tkn_', 'pscale_pw_', 'pscale_oauth_'],
+      body: `[${B62}_=.-]{32,64}`,
+    },
+    { provider: 'postman', prefixes: ['PMAK-'], body: `[${HEX}]{24}-[${HEX}]{34}` },
+    { provider: 'prefect', prefixes: ['pnu_'], body: `[${B62}]{36}` },
+    { provider: 'pulumi', prefixes: ['pul-'], body: `[${HEX}]{40}` },
+    { provider: 'readme', prefixes: ['rdme_'], body: '[a-z0-9]{70}' },
+    { provider: 'rubygems', prefixes: ['rubygems_'], body: `[${HEX}]{48}` },
+    { provider: 'scalingo', prefixes: ['tk-us-'], body: `[${B62}_-]{48}` },
+    { provider: 'sentry', prefixes: ['sntrys_'], body: `eyJ[${B62}+/=_]{50,2000}`, base64: true },
+    { provider: 'sentry', prefixes: ['sntryu_'], body: `[${HEX}]{64}` },
+    { provider: 'settlemint', prefixes: ['sm_pat_', 'sm_aat_', 'sm_sat_'], body: `[${B62}]{16}` },
+    { provider: 'shippo', prefixes: ['shippo_live_', 'shippo_test_'], body: '[a-fA-F0-9]{40}' },
+    { provider: 'shopify', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: `[${B62}]{32,64}` },
+    { provider: 'sourcegraph', prefixes: ['sgp_'], body: '(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}' },
+    { provider: 'square', prefixes: ['sq0atp-', 'sq0csp-'], body: `[${B62}_-]{22,60}` },
+    { provider: 'square', prefixes: ['EAAA'], body: `[${B62}_-]{60}` },
+    { provider: 'twilio', prefixes: ['SK'], body: '[0-9a-fA-F]{32}(?![A-Za-z0-9])' },
+    { provider: 'typeform', prefixes: ['tfp_'], body: `[${B62}_.=-]{59}` },
+    { provider: 'yandex', prefixes: ['AQVN'], body: `[${B62}_-]{35,38}` },
+    { provider: 'yandex', prefixes: ['YC'], body: `[${B62}_-]{38}(?![${B62}_-])` },
+    { provider: 'adobe', prefixes: ['p8e-'], body: `[${B62}]{32}` },
+    { provider: '1password', prefixes: ['ops_eyJ'], body: `[${B62}+/]{100,20000}={0,3}`, base64: true },
+    {
+      provider: 'discord',
+      prefixes: ['https://discord.com/api/webhooks/', 'https://discordapp.com/api/webhooks/'],
+      body: `[0-9]{17,20}/[${B62}_-]{60,80}`,
+    },
+    {
+      provider: 'slack',
+      prefixes: ['https://hooks.slack.com/'],
+      body: `(?:services|workflows|triggers)/[${B62}_/-]{20,200}`,
+    },
+  ].map((rule) => Object.freeze(rule)) as PrefixRule[],
+);
