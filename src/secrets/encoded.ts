@@ -98,9 +98,8 @@ function scanBase64(
   depth: number,
   scan: WindowScan,
 ): void {
-  const window = text.slice(from, to);
-  BASE64_RUN.lastIndex = 0;
-  for (let m = BASE64_RUN.exec(window); m !== null; m = BASE64_RUN.exec(window)) {
+  // matchAll works on a copy of the pattern, so the nested scans below cannot move this loop's position.
+  for (const m of text.slice(from, to).matchAll(BASE64_RUN)) {
     const decoded = base64Text(m[0]);
     if (decoded === null) continue;
     const inner: RawFinding[] = [];

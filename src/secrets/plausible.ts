@@ -20,18 +20,12 @@ export function shannonEntropy(value: string): number {
 const PLACEHOLDER_WORDS =
   /example|sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|your[_-]?[a-z]|insert[_-]|replace[_-]?me|<[^>]*>|\.\.\.|…/i;
 const PLACEHOLDER_REPEAT = /([xX*#.])\1{2,}|(.)\2{4,}/;
-const PLACEHOLDER_RUN = /0123456|1234567|abcdefg|qwerty/i;
 const TEMPLATE_REFERENCE =
   /\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
 
 /** True when a value is a placeholder, a template reference or a documentation sample rather than a credential. */
 export function isPlaceholder(value: string): boolean {
-  return (
-    PLACEHOLDER_WORDS.test(value) ||
-    PLACEHOLDER_REPEAT.test(value) ||
-    PLACEHOLDER_RUN.test(value) ||
-    TEMPLATE_REFERENCE.test(value)
-  );
+  return PLACEHOLDER_WORDS.test(value) || PLACEHOLDER_REPEAT.test(value) || TEMPLATE_REFERENCE.test(value);
 }
 
 const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
