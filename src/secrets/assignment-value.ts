@@ -1,6 +1,6 @@
 // The value side of a key/value assignment: where it starts and ends on its line, and whether it is a credential.
 import type { KeyClass } from './keys.js';
-import { charClasses, isPlaceholder, shannonEntropy, wordRunShare } from './plausible.js';
+import { charClasses, COMMON_VALUES, isPlaceholder, looksLikeWords, shannonEntropy } from './plausible.js';
 
 const MAX_VALUE = 2048;
 
@@ -97,85 +97,19 @@ export function unquotedValue(
   return { start: at, end: trimUnquoted(text, at, end) };
 }
 
-const NON_VALUES = new Set([
-  'true',
-  'false',
-  'null',
-  'nil',
-  'none',
-  'undefined',
-  'required',
-  'optional',
-  'string',
-  'str',
-  'int',
-  'bool',
-  'boolean',
-  'number',
-  'object',
-  'password',
-  'secret',
-  'token',
-  'value',
-  'default',
-  'empty',
-  'hidden',
-  'masked',
-  'incorrect',
-  'invalid',
-  'expired',
-  'missing',
-  'unknown',
-  'changed',
-  'reset',
-  'updated',
-  'enabled',
-  'disabled',
-  'yes',
-  'no',
-  'ok',
-  'set',
-  'unset',
-  'redacted',
-  'secret_value',
-  'not_set',
-  'notset',
-  'n/a',
-  'na',
-  'tbd',
-  'todo',
-  'env',
-  'environment',
-  'sensitive',
-  'protected',
-  'encrypted',
-  'obfuscated',
-  'stars',
-  'asterisks',
-  'supersecret',
-  'mypassword',
-  'mysecret',
-  'mytoken',
-  'secretpassword',
-  'password123',
-  'changeit',
-  'admin',
-  'root',
-  'test',
-]);
 const REFERENCE =
   /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.]*\(.*\)$|^\$/;
 
 /** True when an assignment value under a key of the given class reads as a real credential. */
 export function plausibleValue(value: string, kind: KeyClass): boolean {
   if (value.length < 3 || !/[A-Za-z0-9]/.test(value)) return false;
-  if (NON_VALUES.has(value.toLowerCase()) || isPlaceholder(value)) return false;
+  if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value)) return false;
   if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
     return false;
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
   if (value.length < 8 || shannonEntropy(value) < 2.6) return false;
   const classes = charClasses(value);
-  if (classes.digit === 0 && classes.other === 0 && wordRunShare(value) > 0.5) return false;
+  if (/\s/.test(value) || (classes.digit === 0 && looksLikeWords(value))) return false;
   if (classes.digit === 0 && classes.upper === 0 && /^[a-z]+(?:[_.-][a-z]+)*$/.test(value)) return false;
   return true;
 }

@@ -1,6 +1,6 @@
 // Credentials carried by HTTP authorization schemes (Bearer, Basic, token) and by `curl -u user:password`.
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder } from './plausible.js';
+import { COMMON_VALUES, isPlaceholder, shannonEntropy } from './plausible.js';
 
 const AUTH_SCHEME =
   /\b(?:Bearer|Basic|Token|Bot|Digest|Negotiate|NTLM|OAuth|JWT|ApiKey|Api-Key|SSWS|GenieKey|Splunk|Key)[ \t]+(?=[^\s])/gi;
@@ -54,12 +54,18 @@ export function scanCurlUser(text: string, from: number, to: number, sink: Findi
     const value = m[1] ?? m[2] ?? m[3] ?? '';
     const valueStart = m.index + m[0].length - value.length - (m[3] === undefined ? 1 : 0);
     const colon = value.indexOf(':');
-    const [start, end] =
-      colon >= 0 && colon < value.length - 1
-        ? [valueStart + colon + 1, valueStart + value.length]
-        : [valueStart, valueStart + (colon >= 0 ? colon : value.length)];
+    const hasPassword = colon >= 0 && colon < value.length - 1;
+    const start = hasPassword ? valueStart + colon + 1 : valueStart;
+    const end = hasPassword ? valueStart + value.length : valueStart + (colon >= 0 ? colon : value.length);
     const secret = text.slice(start, end);
-    if (secret.length < 3 || /^\$/.test(secret) || isPlaceholder(secret)) continue;
+    if (
+      secret.length < 3 ||
+      /^[$<{%]/.test(secret) ||
+      isPlaceholder(secret) ||
+      COMMON_VALUES.has(secret.toLowerCase())
+    )
+      continue;
+    if (colon < 0 && (secret.length < 16 || shannonEntropy(secret) < 3.5)) continue;
     sink.push({ provider: 'basic-auth', start, end, rank: RANK.url });
   }
 }

@@ -4,6 +4,7 @@ import {
   charClasses,
   isIdentifierLookalike,
   isPlaceholder,
+  looksLikeWords,
   shannonEntropy,
   wordRunShare,
 } from './plausible.js';
@@ -43,11 +44,9 @@ export function isRandomToken(token: string): boolean {
   const classes = charClasses(core);
   const entropy = shannonEntropy(core);
   if (wordRunShare(core) > 0.3) return false;
-  if (classes.upper > 0 && classes.lower > 0 && classes.digit > 0) {
-    return entropy >= (core.length >= 32 ? 4.2 : 3.8);
-  }
-  const nonHexLetter = /[g-zG-Z]/.test(core);
-  return core.length >= 32 && classes.digit > 0 && nonHexLetter && entropy >= 4.2;
+  if (core.startsWith('ey') || looksLikeWords(core)) return false;
+  if (classes.upper === 0 || classes.lower === 0 || classes.digit < 2) return false;
+  return core.length >= 32 && entropy >= 4.3;
 }
 
 /** Finds bare high-entropy tokens in `text[from, to)`. */
@@ -56,7 +55,9 @@ export function scanEntropyTokens(text: string, from: number, to: number, sink: 
   for (let m = RUN.exec(text); m !== null && m.index < to; m = RUN.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (start > 0 && isRunCode(text.charCodeAt(start - 1))) continue;
+    const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+    // A run glued to a percent escape is a fragment of encoded text; its decoded form is scanned instead.
+    if (isRunCode(before) || before === 37 || text.charCodeAt(end) === 37) continue;
     if (isWrappedLine(text, start, end)) continue;
     let token = m[0];
     let offset = 0;

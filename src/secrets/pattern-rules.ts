@@ -58,8 +58,7 @@ export const PATTERN_RULES: readonly PatternRule[] = Object.freeze([
   {
     provider: 'azure',
     trigger: 'Key=',
-    pattern:
-      /(?:Account|SharedAccess|Primary|Secondary|Storage|Master|Access)Key[ \t]*=[ \t]*(?<secret>[A-Za-z0-9+/]{20,200}={0,2})/gi,
+    pattern: /(?:Account|SharedAccess|Storage)Key[ \t]*=[ \t]*(?<secret>[A-Za-z0-9+/]{20,200}={0,2})/gi,
   },
   {
     provider: 'azure',

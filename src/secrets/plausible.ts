@@ -20,12 +20,18 @@ export function shannonEntropy(value: string): number {
 const PLACEHOLDER_WORDS =
   /example|sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|your[_-]?[a-z]|insert[_-]|replace[_-]?me|<[^>]*>|\.\.\.|…/i;
 const PLACEHOLDER_REPEAT = /([xX*#.])\1{2,}|(.)\2{4,}/;
+const PLACEHOLDER_SEQUENCE = /abcdefg|klmnop|opqrst|qrstuv|uvwxyz|[a-z]here$|randomstring/;
 const TEMPLATE_REFERENCE =
-  /\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
+  /^\{[A-Za-z_][\w.]{0,60}\}$|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
 
 /** True when a value is a placeholder, a template reference or a documentation sample rather than a credential. */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER_WORDS.test(value) || PLACEHOLDER_REPEAT.test(value) || TEMPLATE_REFERENCE.test(value);
+  return (
+    PLACEHOLDER_WORDS.test(value) ||
+    PLACEHOLDER_REPEAT.test(value) ||
+    PLACEHOLDER_SEQUENCE.test(value) ||
+    TEMPLATE_REFERENCE.test(value)
+  );
 }
 
 const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
@@ -70,3 +76,104 @@ export function wordRunShare(token: string): number {
   for (let m = re.exec(token); m !== null; m = re.exec(token)) inRuns += m[0].length;
   return token.length === 0 ? 0 : inRuns / token.length;
 }
+
+const WORD_RUN = /[a-z]{3,}|[A-Z][a-z]{2,}|[A-Z]{3,}(?![a-z])/g;
+
+/** True when a string is made of words (identifiers, prose, file names) rather than random characters. */
+export function looksLikeWords(value: string): boolean {
+  let inWords = 0;
+  let vowels = 0;
+  for (const m of value.matchAll(WORD_RUN)) {
+    inWords += m[0].length;
+    vowels += (m[0].match(/[aeiouAEIOU]/g) ?? []).length;
+  }
+  if (inWords === 0 || inWords / value.length < 0.75) return false;
+  return vowels / inWords >= 0.36;
+}
+
+/** True when a string splits at `- _ .` into three or more parts, most of them letters-only words. */
+export function looksLikeSegments(value: string): boolean {
+  const parts = value.split(/[-_.]+/).filter((part) => part.length > 0);
+  if (parts.length < 3) return false;
+  const wordy = parts.filter((part) => /^[A-Za-z]{2,}$/.test(part)).length;
+  return wordy / parts.length >= 0.6;
+}
+
+/** Values that are words of a form or a log, never a credential. */
+export const COMMON_VALUES: ReadonlySet<string> = new Set([
+  'true',
+  'false',
+  'null',
+  'nil',
+  'none',
+  'undefined',
+  'required',
+  'optional',
+  'string',
+  'str',
+  'int',
+  'bool',
+  'boolean',
+  'number',
+  'object',
+  'password',
+  'secret',
+  'token',
+  'value',
+  'default',
+  'empty',
+  'hidden',
+  'masked',
+  'incorrect',
+  'invalid',
+  'expired',
+  'missing',
+  'unknown',
+  'changed',
+  'reset',
+  'updated',
+  'enabled',
+  'disabled',
+  'yes',
+  'no',
+  'ok',
+  'set',
+  'unset',
+  'redacted',
+  'secret_value',
+  'not_set',
+  'notset',
+  'n/a',
+  'na',
+  'tbd',
+  'todo',
+  'env',
+  'environment',
+  'sensitive',
+  'protected',
+  'encrypted',
+  'obfuscated',
+  'stars',
+  'asterisks',
+  'supersecret',
+  'mypassword',
+  'mysecret',
+  'mytoken',
+  'secretpassword',
+  'password123',
+  'changeit',
+  'admin',
+  'root',
+  'test',
+  'pass',
+  'user',
+  'username',
+  'pwd',
+  'passwd',
+  'apikey',
+  'api_key',
+  'access_token',
+  'auth_token',
+  'qwerty',
+  'letmein',
+]);

@@ -1,7 +1,7 @@
 // The prefix-rule engine: one scan for every known prefix, then the anchored body check of each candidate rule.
 import { hasGithubChecksum, isBase64Json } from './checks.js';
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder, shannonEntropy } from './plausible.js';
+import { isPlaceholder, looksLikeSegments, looksLikeWords, shannonEntropy } from './plausible.js';
 import { PREFIX_RULES, type PrefixRule } from './providers.js';
 
 interface CompiledRule {
@@ -45,7 +45,8 @@ function extendsToken(c: number, base64: boolean): boolean {
 function plausibleBody(rule: PrefixRule, token: string, body: string): boolean {
   if (rule.check === 'github-crc32' && hasGithubChecksum(token)) return true;
   if (rule.check === 'json-base64' && !isBase64Json(token.replace(/=+$/, ''))) return false;
-  if (body.length <= 100 && isPlaceholder(body)) return false;
+  if (body.length <= 100 && (isPlaceholder(body) || looksLikeWords(body) || looksLikeSegments(body)))
+    return false;
   return shannonEntropy(body) >= 2.5;
 }
 
@@ -75,6 +76,8 @@ export function scanPrefixTokens(text: string, from: number, to: number, sink: F
     const prefix = m[0];
     const before = at > 0 ? text.charCodeAt(at - 1) : 32;
     if (isWordCode(before) && isWordCode(prefix.charCodeAt(0))) continue;
+    // Inside a base64 blob, or a short prefix inside a file or host name: not the start of a token.
+    if (before === 43 || before === 47 || (prefix.length <= 4 && (before === 46 || before === 45))) continue;
     PREFIX_SCAN.lastIndex = Math.max(matchAt(text, at, to, sink), at + 1);
   }
 }

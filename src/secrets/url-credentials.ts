@@ -1,6 +1,6 @@
 // Credentials inside URLs and host strings: scheme://user:password@host and user:password@host pairs.
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder, shannonEntropy } from './plausible.js';
+import { COMMON_VALUES, isPlaceholder, shannonEntropy } from './plausible.js';
 import type { SecretProvider } from './types.js';
 
 const MAX_AUTHORITY = 1024;
@@ -93,7 +93,7 @@ function schemeBefore(text: string, sep: number): string {
 function plausiblePassword(password: string): boolean {
   if (password.length === 0) return false;
   if (/^[*xX•.]+$/.test(password) || /^[<{[$%]/.test(password)) return false;
-  return !isPlaceholder(password);
+  return !isPlaceholder(password) && !COMMON_VALUES.has(password.toLowerCase());
 }
 
 function tokenLikeUser(user: string): boolean {

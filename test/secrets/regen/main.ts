@@ -13,13 +13,17 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
-/** The value inside a literal test line: its longest quoted string, else what follows the last `=` or `:`. */
+/** The value inside a literal test line: a URL's password, its last quoted string, else what follows `=` or `:`. */
 export function secretOfLine(line: string): string | null {
+  const password = /:\/\/[^\s:@/]+:([^\s@/]+)@/.exec(line)?.[1];
+  if (password !== undefined) return password;
   const quoted = [...line.matchAll(/"([^"\n]{8,})"|'([^'\n]{8,})'|`([^`\n]{8,})`/g)]
     .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
-    .filter((value) => !/\s/.test(value))
-    .sort((a, b) => b.length - a.length);
-  if (quoted[0] !== undefined) return quoted[0];
+    .filter((value) => !/\s/.test(value));
+  const open = /["'`]([^"'`\s]{8,})$/.exec(line)?.[1];
+  if (open !== undefined) return open;
+  const last = quoted[quoted.length - 1];
+  if (last !== undefined) return last;
   const runs = (line.match(/[A-Za-z0-9+/=_.~:@-]{8,}/g) ?? []).map((run) => run.replace(/^.*[=]/, ''));
   runs.sort((a, b) => b.length - a.length);
   return runs[0] ?? null;
