@@ -4,6 +4,15 @@ import { charClasses, COMMON_VALUES, isPlaceholder, looksLikeWords, shannonEntro
 
 const MAX_VALUE = 2048;
 
+/** Start of the line that holds `at`, looking back at most `limit` code units (then -1: too far). */
+export function lineStartWithin(text: string, at: number, limit: number): number {
+  for (let i = at; i > 0 && at - i <= limit; i--) {
+    const c = text.charCodeAt(i - 1);
+    if (c === 10 || c === 13) return i;
+  }
+  return at <= limit ? 0 : -1;
+}
+
 /** End of the line that holds `at` (index of the line break, or the text's end). */
 export function lineEnd(text: string, at: number, limit: number): number {
   for (let i = at; i < limit; i++) {

@@ -1,5 +1,5 @@
 // Generic key/value credentials: `key = value` in code, config, env files, JSON, YAML, XML and command-line flags.
-import { lineEnd, plausibleValue, quotedValue, unquotedValue } from './assignment-value.js';
+import { lineEnd, lineStartWithin, plausibleValue, quotedValue, unquotedValue } from './assignment-value.js';
 import { RANK, type FindingSink } from './finding.js';
 import { classifyKey, type KeyClass } from './keys.js';
 
@@ -67,7 +67,8 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
   if (operator === '>') {
     const span = text.charAt(key.start - 1) === '<' ? xmlValue(text, at, to) : null;
     if (span !== null) pushIfPlausible(text, span, key.kind, sink);
-    return span?.end ?? at;
+    // An unclosed quote: nothing up to the line's end (or the value limit) closes it, so skip that stretch.
+    return span?.end ?? Math.min(lineEnd(text, at, to), at + 2048);
   }
   if (at >= lineEnd(text, at, to)) return at;
   QUOTE_OPEN.lastIndex = at;
@@ -85,8 +86,8 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
   }
   const needsQuote = operator === undefined ? !key.flag : /^(?:,|\(|[!=]==?)$/.test(operator);
   if (needsQuote || (operator === ',' && !quotedKey)) return at;
-  const lineStart = text.lastIndexOf('\n', key.start - 1) + 1;
-  const head = LINE_HEAD.test(text.slice(Math.max(lineStart, from), key.start));
+  const lineStart = lineStartWithin(text, key.start, 64);
+  const head = lineStart >= 0 && LINE_HEAD.test(text.slice(Math.max(lineStart, from), key.start));
   const restOfLine = head && !key.flag && (operator === '=' || operator === ':');
   const separator = /[?&;]/.test(text.charAt(key.start - 1)) ? text.charAt(key.start - 1) : '';
   const span = unquotedValue(text, at, to, restOfLine, separator);
@@ -95,7 +96,9 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
 }
 
 function reversedComparison(text: string, key: Key, from: number, sink: FindingSink): void {
-  const lineStart = Math.max(from, text.lastIndexOf('\n', key.start - 1) + 1, key.start - 600);
+  const found = lineStartWithin(text, key.start, 600);
+  const lineStart = Math.max(from, found < 0 ? key.start - 600 : found);
+  if (text.charCodeAt(key.start - 1) !== 32 && text.charCodeAt(key.start - 1) !== 40) return;
   const m = REVERSED.exec(text.slice(lineStart, key.start));
   if (m === null) return;
   const value = m[2] ?? '';

@@ -49,8 +49,9 @@ const CURL_USER =
 export function scanCurlUser(text: string, from: number, to: number, sink: FindingSink): void {
   CURL_USER.lastIndex = from;
   for (let m = CURL_USER.exec(text); m !== null && m.index < to; m = CURL_USER.exec(text)) {
-    const lineStart = text.lastIndexOf('\n', m.index) + 1;
-    if (!/\bcurl\b/.test(text.slice(Math.max(lineStart, m.index - 2048), m.index))) continue;
+    const lineStart = Math.max(0, m.index - 2048);
+    const line = text.slice(lineStart, m.index);
+    if (!/\bcurl\b/.test(line.slice(line.lastIndexOf('\n') + 1))) continue;
     const value = m[1] ?? m[2] ?? m[3] ?? '';
     const valueStart = m.index + m[0].length - value.length - (m[3] === undefined ? 1 : 0);
     const colon = value.indexOf(':');

@@ -17,10 +17,13 @@ function bodyEnd(text: string, at: number, limit: number): number {
 /** Finds PEM private key blocks that start in `text[from, to)`. */
 export function scanPem(text: string, from: number, to: number, sink: FindingSink): void {
   BEGIN.lastIndex = from;
+  // The next END marker, found once and moved forward only: many BEGIN lines cost one pass over the text.
+  let nextEnd = text.indexOf('-----END', from);
   for (let m = BEGIN.exec(text); m !== null && m.index < to; m = BEGIN.exec(text)) {
     const bodyStart = m.index + m[0].length;
     const limit = Math.min(text.length, bodyStart + MAX_BLOCK);
-    const close = text.indexOf('-----END', bodyStart);
+    if (nextEnd !== -1 && nextEnd < bodyStart) nextEnd = text.indexOf('-----END', bodyStart);
+    const close = nextEnd;
     let end: number;
     if (close >= 0 && close < limit) {
       END.lastIndex = close;

@@ -165,7 +165,7 @@ export function candidateWindows(text: string): Window[] {
   let run = 0;
   let coveredTo = -1;
   const add = (at: number, pem: boolean): void => {
-    if (at < coveredTo && !pem) return;
+    if (at < coveredTo && (!pem || at + PEM_SPAN <= coveredTo)) return;
     const from = lineStartBefore(text, at);
     const to = Math.max(windowEnd(text, at, pem), at + 1);
     const last = windows[windows.length - 1];
