@@ -30,7 +30,7 @@ export function quotedValue(
   to: number,
 ): { start: number; end: number } | null {
   const start = at + quote.length;
-  const stop = Math.min(lineEnd(text, start, to), start + MAX_VALUE);
+  const stop = lineEnd(text, start, Math.min(to, start + MAX_VALUE));
   const escaped = quote.length === 2;
   const mark = quote.charAt(quote.length - 1);
   for (let i = start; i < stop; i++) {
@@ -88,7 +88,7 @@ export function unquotedValue(
   restOfLine: boolean,
   separator: string,
 ): { start: number; end: number } {
-  const stop = Math.min(lineEnd(text, at, to), at + MAX_VALUE);
+  const stop = lineEnd(text, at, Math.min(to, at + MAX_VALUE));
   let end = at;
   while (end < stop) {
     const c = text.charCodeAt(end);
@@ -118,7 +118,7 @@ export function plausibleValue(value: string, kind: KeyClass): boolean {
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
   if (value.length < 8 || shannonEntropy(value) < 2.6) return false;
   const classes = charClasses(value);
-  if (/\s/.test(value) || (classes.digit === 0 && looksLikeWords(value))) return false;
+  if (/^`|\$\(/.test(value) || (classes.digit === 0 && looksLikeWords(value))) return false;
   if (classes.digit === 0 && classes.upper === 0 && /^[a-z]+(?:[_.-][a-z]+)*$/.test(value)) return false;
   return true;
 }

@@ -68,9 +68,9 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
     const span = text.charAt(key.start - 1) === '<' ? xmlValue(text, at, to) : null;
     if (span !== null) pushIfPlausible(text, span, key.kind, sink);
     // An unclosed quote: nothing up to the line's end (or the value limit) closes it, so skip that stretch.
-    return span?.end ?? Math.min(lineEnd(text, at, to), at + 2048);
+    return span?.end ?? lineEnd(text, at, Math.min(to, at + 2048));
   }
-  if (at >= lineEnd(text, at, to)) return at;
+  if (at >= to || text.charCodeAt(at) === 10 || text.charCodeAt(at) === 13) return at;
   QUOTE_OPEN.lastIndex = at;
   const quote = QUOTE_OPEN.exec(text);
   if (quote !== null) {

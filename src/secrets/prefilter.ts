@@ -21,6 +21,17 @@ const KEYWORDS = Object.freeze([
   'dsn',
 ]);
 
+const RUN = 1;
+const TRIGGER = 2;
+
+/** Per ASCII code: whether it continues a token run, and whether it can trigger a rule. */
+const CHAR_KIND: Readonly<Uint8Array> = (() => {
+  const kinds = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) if (isRunCode(c)) kinds[c] = RUN;
+  for (const c of ':=>(,"\'`%-') kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | TRIGGER;
+  return kinds;
+})();
+
 function isRunCode(c: number): boolean {
   return (
     (c >= 48 && c <= 57) ||
@@ -72,36 +83,6 @@ function userinfoAhead(text: string, at: number): boolean {
   return false;
 }
 
-const SCHEME_ENDS = Object.freeze([
-  'bearer',
-  'basic',
-  'token',
-  'bot',
-  '-u',
-  'ssws',
-  'oauth',
-  'apikey',
-  'digest',
-]);
-
-function schemeBefore(text: string, at: number): boolean {
-  const last = text.charCodeAt(at - 1) | 32;
-  if (
-    last !== 114 &&
-    last !== 99 &&
-    last !== 110 &&
-    last !== 116 &&
-    last !== 117 &&
-    last !== 115 &&
-    last !== 104 &&
-    last !== 121
-  ) {
-    return false;
-  }
-  const word = text.slice(Math.max(0, at - 6), at).toLowerCase();
-  return SCHEME_ENDS.some((scheme) => word.endsWith(scheme));
-}
-
 function lineStartBefore(text: string, at: number): number {
   const limit = Math.max(0, at - BEFORE);
   for (let i = at; i > limit; i--) {
@@ -111,11 +92,10 @@ function lineStartBefore(text: string, at: number): number {
   return limit;
 }
 
-function windowEnd(text: string, at: number, pem: boolean): number {
-  if (pem) {
-    const close = text.indexOf('-----END', at);
-    return close >= 0 && close - at < PEM_SPAN
-      ? Math.min(text.length, close + 128)
+function windowEnd(text: string, at: number, pemEnd: number): number {
+  if (pemEnd !== -2) {
+    return pemEnd >= 0 && pemEnd - at < PEM_SPAN
+      ? Math.min(text.length, pemEnd + 128)
       : Math.min(text.length, at + PEM_SPAN);
   }
   const limit = Math.min(text.length, at + AFTER);
@@ -147,12 +127,11 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
       return keywordBefore(text, i) ? 'plain' : null;
     case 45: // '-'
       if (text.startsWith('-----BEGIN', i)) return 'pem';
+      if (text.charCodeAt(i + 1) === 117 && (text.charCodeAt(i + 2) === 32 || text.charCodeAt(i + 2) === 61))
+        return 'plain';
       return text.charCodeAt(i + 1) === 45 && keywordBefore(text, identifierEnd(text, i + 2))
         ? 'plain'
         : null;
-    case 32: // ' '
-    case 9: // tab
-      return i > 1 && schemeBefore(text, i) ? 'plain' : null;
     default:
       return null;
   }
@@ -164,10 +143,13 @@ export function candidateWindows(text: string): Window[] {
   const n = text.length;
   let run = 0;
   let coveredTo = -1;
+  // The next END marker after a BEGIN, found once and moved forward only (-2: not looked for yet).
+  let nextEnd = -2;
   const add = (at: number, pem: boolean): void => {
     if (at < coveredTo && (!pem || at + PEM_SPAN <= coveredTo)) return;
     const from = lineStartBefore(text, at);
-    const to = Math.max(windowEnd(text, at, pem), at + 1);
+    if (pem && (nextEnd === -2 || (nextEnd >= 0 && nextEnd < at))) nextEnd = text.indexOf('-----END', at);
+    const to = Math.max(windowEnd(text, at, pem ? nextEnd : -2), at + 1);
     const last = windows[windows.length - 1];
     if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
     else windows.push([from, to]);
@@ -175,15 +157,15 @@ export function candidateWindows(text: string): Window[] {
   };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (isRunCode(c)) {
+    const kind = c < 128 ? (CHAR_KIND[c] ?? 0) : 0;
+    if ((kind & RUN) !== 0) {
       if (++run === MIN_RUN) add(i - MIN_RUN + 1, false);
-      if (c !== 61 && c !== 45) continue;
     } else {
       run = 0;
     }
-    if (i < coveredTo && c !== 45) continue;
-    const kind = triggerAt(text, i, c);
-    if (kind !== null) add(i, kind === 'pem');
+    if ((kind & TRIGGER) === 0 || (i < coveredTo && c !== 45)) continue;
+    const found = triggerAt(text, i, c);
+    if (found !== null) add(i, found === 'pem');
   }
   return windows;
 }

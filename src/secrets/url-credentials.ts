@@ -76,7 +76,8 @@ function authorityAt(text: string, sep: number): { start: number; at: number } |
   const limit = Math.min(text.length, start + MAX_AUTHORITY);
   let stop = start;
   while (stop < limit && !isAuthorityStop(text.charCodeAt(stop))) stop++;
-  const at = text.lastIndexOf('@', stop - 1);
+  let at = stop - 1;
+  while (at > start && text.charCodeAt(at) !== 64) at--;
   if (at <= start || at >= stop) return null;
   const hostStart = text.charCodeAt(at + 1);
   const hostOk = (hostStart >= 48 && hostStart <= 57) || /[A-Za-z[]/.test(text.charAt(at + 1));
