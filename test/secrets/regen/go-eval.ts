@@ -130,7 +130,10 @@ export class GoEvaluator {
       case 'fmt.Sprintf': {
         if (typeof a !== 'string') throw new Error('format');
         let i = 1;
-        return a.replace(/%[sd]/g, () => String(args[i++] ?? ''));
+        return a.replace(/%[sd]/g, () => {
+          const arg = args[i++];
+          return typeof arg === 'string' || typeof arg === 'number' ? String(arg) : '';
+        });
       }
       case 'strings.Repeat':
         if (typeof a !== 'string' || typeof b !== 'number') throw new Error('repeat');
