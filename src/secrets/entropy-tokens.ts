@@ -1,16 +1,22 @@
 // Bare random-looking tokens with no key or prefix: long, mixed-class, high-entropy, and not an id or digest.
 import { RANK, type FindingSink } from './finding.js';
+import { isNonSecretKey, keyBefore } from './keys.js';
 import {
   charClasses,
+  decodesToText,
   isIdentifierLookalike,
   isPlaceholder,
   looksLikeWords,
+  sequenceShare,
   shannonEntropy,
   wordRunShare,
 } from './plausible.js';
+import { hasProviderPrefix } from './token-rules.js';
 
-const RUN = /[A-Za-z0-9+/_-]{20,}={0,3}/g;
+const RUN = /[A-Za-z0-9+/_~-]{20,}={0,3}/g;
 const MAX_RUN = 512;
+/** Prefixes of values that are no credential: Stripe publishable keys (public by design), Fernet ciphertext. */
+const NOT_CREDENTIAL_PREFIXES = /^(?:pk_live_|pk_test_|gAAAAA)/;
 
 function isRunCode(c: number): boolean {
   return (
@@ -19,9 +25,9 @@ function isRunCode(c: number): boolean {
     (c >= 97 && c <= 122) ||
     c === 43 ||
     c === 47 ||
-    c === 61 ||
     c === 95 ||
-    c === 45
+    c === 45 ||
+    c === 126
   );
 }
 
@@ -34,6 +40,27 @@ function isWrappedLine(text: string, start: number, end: number): boolean {
   return (before === 10 || before === 13) && (after === 10 || after === 13);
 }
 
+/** True when `at` lies in the path of a URL (after `scheme://host/`, before any `?`): ids, not credentials. */
+function inUrlPath(text: string, at: number): boolean {
+  const limit = Math.max(0, at - 2048);
+  for (let i = at - 1; i >= limit; i--) {
+    const c = text.charCodeAt(i);
+    if (c <= 32 || c === 34 || c === 39 || c === 60 || c === 62 || c === 63 || c === 35 || c === 61) return false;
+    if (c === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58) return true;
+  }
+  return false;
+}
+
+/** True when the run is a piece of a larger structure rather than a token of its own: a dotted name's later
+ * segment, a file name (`name.ext`), a percent-escape fragment, or a URL path segment. */
+function partOfStructure(text: string, start: number, end: number): boolean {
+  const before = start > 0 ? text.charCodeAt(start - 1) : 32;
+  if ((isRunCode(before) && before !== 61) || before === 37 || text.charCodeAt(end) === 37) return true;
+  if (before === 46 && start >= 2 && text.charCodeAt(start - 2) > 32) return true;
+  if (/^\.[a-z][a-z0-9]{1,4}(?![\w.])/.test(text.slice(end, end + 7))) return true;
+  return isWrappedLine(text, start, end) || inUrlPath(text, start);
+}
+
 /** True when a token reads as a random credential rather than an identifier, a path, an id or a digest. */
 export function isRandomToken(token: string): boolean {
   if (token.length < 20 || token.length > MAX_RUN || isIdentifierLookalike(token) || isPlaceholder(token))
@@ -42,11 +69,11 @@ export function isRandomToken(token: string): boolean {
     return false;
   const core = token.replace(/=+$/, '');
   const classes = charClasses(core);
-  const entropy = shannonEntropy(core);
-  if (wordRunShare(core) > 0.3) return false;
-  if (core.startsWith('ey') || looksLikeWords(core)) return false;
-  if (classes.upper === 0 || classes.lower === 0 || classes.digit < 2) return false;
-  return core.length >= 32 && entropy >= 4.3;
+  const letters = classes.upper + classes.lower;
+  if (wordRunShare(core) > 0.3 || sequenceShare(core) >= 0.3) return false;
+  if (core.startsWith('ey') || looksLikeWords(core) || decodesToText(core)) return false;
+  if (Math.min(classes.upper, classes.lower) < Math.max(2, 0.1 * letters) || classes.digit < 2) return false;
+  return core.length >= 32 && shannonEntropy(core) >= 4.3;
 }
 
 /** Finds bare high-entropy tokens in `text[from, to)`. */
@@ -55,18 +82,13 @@ export function scanEntropyTokens(text: string, from: number, to: number, sink: 
   for (let m = RUN.exec(text); m !== null && m.index < to; m = RUN.exec(text)) {
     const start = m.index;
     const end = start + m[0].length;
-    const before = start > 0 ? text.charCodeAt(start - 1) : 32;
-    // A run glued to a percent escape is a fragment of encoded text; its decoded form is scanned instead.
-    if (isRunCode(before) || before === 37 || text.charCodeAt(end) === 37) continue;
-    if (isWrappedLine(text, start, end)) continue;
-    let token = m[0];
-    let offset = 0;
-    const dash = /^[-_]+/.exec(token);
-    if (dash !== null) {
-      offset = dash[0].length;
-      token = token.slice(offset);
-    }
-    if (isRandomToken(token))
-      sink.push({ provider: 'high-entropy', start: start + offset, end, rank: RANK.entropy });
+    if (partOfStructure(text, start, end)) continue;
+    const dash = /^[-_~]+/.exec(m[0]);
+    const offset = dash === null ? 0 : dash[0].length;
+    const token = m[0].slice(offset);
+    if (hasProviderPrefix(token) || NOT_CREDENTIAL_PREFIXES.test(token) || !isRandomToken(token)) continue;
+    const key = keyBefore(text, start, from);
+    if (key !== null && isNonSecretKey(key)) continue;
+    sink.push({ provider: 'high-entropy', start: start + offset, end, rank: RANK.entropy });
   }
 }

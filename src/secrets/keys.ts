@@ -34,7 +34,7 @@ const NON_SECRET_KEY_WORDS = new Set(
 const NON_SECRET_QUALIFIERS = new Set(
   (
     'schema bucket issuer valid public pub primary foreign sort partition cache csrf xsrf max min num ' +
-    'total input output next page continuation cursor'
+    'total input output next page continuation cursor authenticity'
   ).split(' '),
 );
 const GLUED = /password|passwd|secret|token|apikey|credential|privatekey|accesskey/;
@@ -81,4 +81,27 @@ export function classifyKey(identifier: string): KeyClass | null {
   }
   if (found !== null && NON_SECRET_QUALIFIERS.has(words[0] ?? '') && words.length <= 2) return null;
   return found;
+}
+
+const NON_SECRET_MARKS = new Set('public pub authenticity csrf xsrf'.split(' '));
+const NON_SECRET_IDS = new Set(
+  (
+    'signature signatures hash id ids checksum digest etag sha sha1 sha256 sha512 md5 integrity nonce commit ' +
+    'uuid guid rev revision version fingerprint thumbprint'
+  ).split(' '),
+);
+
+/** True when an identifier names a value that is public or an identifier by design: a public key or token, a
+ * CSRF token, a signature, hash, checksum, id or version. Such values are never redacted as bare tokens. */
+export function isNonSecretKey(identifier: string): boolean {
+  const words = identifierWords(identifier);
+  const last = words[words.length - 1];
+  return words.some((word) => NON_SECRET_MARKS.has(word)) || (last !== undefined && NON_SECRET_IDS.has(last));
+}
+
+/** The identifier that a value at `at` is assigned to (`key: v`, `key = "v"`, `"key": "v"`), or null. */
+export function keyBefore(text: string, at: number, from: number): string | null {
+  const head = text.slice(Math.max(from, at - 96), at);
+  const m = /([A-Za-z_][\w.-]{0,63})["'`\]]?[ \t]*(?::=|=>|[:=])[ \t]*["'`]?$/.exec(head);
+  return m?.[1] ?? null;
 }

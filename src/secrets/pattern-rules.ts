@@ -1,7 +1,7 @@
 // Provider shapes without a leading literal prefix (JWT, Telegram, Azure, ...): a trigger literal, then a regex.
 import { isBase64Json } from './checks.js';
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder } from './plausible.js';
+import { isPlaceholder, shannonEntropy } from './plausible.js';
 import type { SecretProvider } from './types.js';
 
 /** One pattern rule: every match (or its `secret` group) is a credential when `valid` accepts it. */
@@ -12,13 +12,30 @@ interface PatternRule {
   readonly valid?: (match: string) => boolean;
 }
 
+function decodedText(segment: string): string {
+  return Buffer.from(segment.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+}
+
+/** True when a base64url segment decodes to text that opens a JSON object (`{"`), even if damaged later. */
+function opensJson(segment: string): boolean {
+  return decodedText(segment.slice(0, 8)).startsWith('{"');
+}
+
+/** A JWT: a JSON header and payload; or, with a signature part, two long `ey` segments whose header opens JSON or
+ * that mix letter cases and digits like encoded binary (a token whose JSON was garbled is still a token). */
 function jwtValid(token: string): boolean {
-  const [header, payload] = token.split('.');
-  if (header === undefined || payload === undefined || header.length < 10 || payload.length < 10)
-    return false;
-  return (
-    isBase64Json(header) && (isBase64Json(payload) || payload.startsWith('ey') || payload.startsWith('ew'))
-  );
+  const [header = '', payload = '', signature] = token.split('.');
+  if (header.length < 10 || payload.length < 10) return false;
+  if (isBase64Json(header) && (isBase64Json(payload) || /^e[wy]/.test(payload))) return true;
+  if (signature === undefined || header.length < 17 || payload.length < 17) return false;
+  if (opensJson(header)) return /"(?:alg|typ|kid)"/.test(decodedText(header)) && opensJson(payload);
+  return /[0-9]/.test(header + payload) && /[A-Z]/.test(header.slice(2)) && /[a-z]/.test(header.slice(2));
+}
+
+/** A Discord bot token: the base64 user id, a six-character timestamp and a long random HMAC part. */
+function discordValid(token: string): boolean {
+  const hmac = token.slice(token.lastIndexOf('.') + 1);
+  return /[0-9]/.test(hmac) && /[A-Z]/.test(hmac) && /[a-z]/.test(hmac) && shannonEntropy(hmac) >= 3.5;
 }
 
 const B64URL = 'A-Za-z0-9_-';
@@ -33,6 +50,18 @@ export const PATTERN_RULES: readonly PatternRule[] = Object.freeze([
       'g',
     ),
     valid: jwtValid,
+  },
+  {
+    provider: 'discord',
+    trigger: '.',
+    pattern: /(?<![\w.-])(?<secret>[A-Za-z0-9_-]{0,2}[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![\w-])/g,
+    valid: discordValid,
+  },
+  {
+    provider: 'microsoft',
+    trigger: '.office.com/webhook',
+    pattern:
+      /(?<secret>https:\/\/[\w.-]{1,80}\.office\.com\/webhook(?:b2)?\/[\w-]{36}@[\w-]{36}\/IncomingWebhook\/[\w]{32}\/[\w-]{36})/gi,
   },
   {
     provider: 'telegram',

@@ -18,20 +18,61 @@ export function shannonEntropy(value: string): number {
 }
 
 const PLACEHOLDER_WORDS =
-  /example|sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|your[_-]?[a-z]|insert[_-]|replace[_-]?me|<[^>]*>|\.\.\.|…/i;
-const PLACEHOLDER_REPEAT = /([xX*#.])\1{2,}|(.)\2{4,}/;
-const PLACEHOLDER_SEQUENCE = /abcdefg|klmnop|opqrst|qrstuv|uvwxyz|[a-z]here$|randomstring/;
+  /sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|randomstring|your(?=[_-]?[a-z])|insert(?=[_-])|replace(?=[_-]?me)|(?<=[a-z])here$/gi;
+const PLACEHOLDER_MARKS = /<[^>]*>|\.\.\.|…|([xX*#])\1{2,}|example/i;
+const ALPHABET_RUN = /abcdefg|klmnop|opqrst|qrstuv|uvwxyz/;
 const TEMPLATE_REFERENCE =
   /^\{[A-Za-z_][\w.]{0,60}\}$|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
 
-/** True when a value is a placeholder, a template reference or a documentation sample rather than a credential. */
+/** True when a word is written in one case (`fake`, `FAKE`, `Fake`): a word, not letters of a random token. */
+function oneCase(word: string): boolean {
+  return word === word.toLowerCase() || word === word.toUpperCase() || /^[A-Z][a-z]+$/.test(word);
+}
+
+/** Share of a string covered by runs of five or more identical characters (`aaaaa`, `00000`). */
+function repeatShare(value: string): number {
+  let covered = 0;
+  for (const m of value.matchAll(/(.)\1{4,}/g)) covered += m[0].length;
+  return value.length === 0 ? 0 : covered / value.length;
+}
+
+/** True when a value of any length carries an unmistakable placeholder mark: `<...>`, an ellipsis, runs of x,
+ * the word example, template syntax, or long runs of one character. */
+export function hasPlaceholderMarks(value: string): boolean {
+  if (PLACEHOLDER_MARKS.test(value) || TEMPLATE_REFERENCE.test(value)) return true;
+  const repeats = repeatShare(value);
+  return repeats >= 0.25 || (repeats > 0 && /(.)\1{7,}/.test(value));
+}
+
+/** True when a value is a placeholder, a template reference or a documentation sample rather than a credential:
+ * the marks of {@link hasPlaceholderMarks}, placeholder words written in one case, or an alphabet run. */
 export function isPlaceholder(value: string): boolean {
-  return (
-    PLACEHOLDER_WORDS.test(value) ||
-    PLACEHOLDER_REPEAT.test(value) ||
-    PLACEHOLDER_SEQUENCE.test(value) ||
-    TEMPLATE_REFERENCE.test(value)
-  );
+  if (hasPlaceholderMarks(value) || ALPHABET_RUN.test(value)) return true;
+  for (const m of value.matchAll(PLACEHOLDER_WORDS)) if (oneCase(m[0])) return true;
+  return false;
+}
+
+function ascending(previous: number, next: number): boolean {
+  const digits = previous >= 48 && previous <= 57 && next >= 48 && next <= 57;
+  if (digits) return next === previous + 1 || (previous === 57 && next === 48);
+  const a = previous | 32;
+  const b = next | 32;
+  return a >= 97 && a <= 121 && b === a + 1 && ((previous >= 65 && previous <= 90) || previous >= 97);
+}
+
+/** Share of a string covered by counting runs of three or more (`123`, `abcd`, `7890`): typed, not random. */
+export function sequenceShare(value: string): number {
+  let covered = 0;
+  let run = 1;
+  for (let i = 1; i <= value.length; i++) {
+    if (i < value.length && ascending(value.charCodeAt(i - 1), value.charCodeAt(i))) {
+      run++;
+      continue;
+    }
+    if (run >= 3) covered += run;
+    run = 1;
+  }
+  return value.length === 0 ? 0 : covered / value.length;
 }
 
 const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
@@ -51,6 +92,16 @@ export function isBase64Digest(token: string): boolean {
   if (!BASE64_DIGEST_LENGTHS.has(token.length)) return false;
   if (token.endsWith('=')) return true;
   return /[+/]/.test(token) && !/[-_]/.test(token);
+}
+
+/** True when a base64 or base64url token decodes to printable text: encoded words or data, not random key bytes. */
+export function decodesToText(token: string): boolean {
+  if (!/^[A-Za-z0-9+/_-]+$/.test(token) || token.length % 4 === 1) return false;
+  const bytes = Buffer.from(token.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  if (bytes.length < 12) return false;
+  let printable = 0;
+  for (const byte of bytes) if (byte >= 32 && byte < 127) printable++;
+  return printable / bytes.length >= 0.9;
 }
 
 /** Counts of character classes in a token: upper, lower, digit, other. */
@@ -100,80 +151,13 @@ export function looksLikeSegments(value: string): boolean {
 }
 
 /** Values that are words of a form or a log, never a credential. */
-export const COMMON_VALUES: ReadonlySet<string> = new Set([
-  'true',
-  'false',
-  'null',
-  'nil',
-  'none',
-  'undefined',
-  'required',
-  'optional',
-  'string',
-  'str',
-  'int',
-  'bool',
-  'boolean',
-  'number',
-  'object',
-  'password',
-  'secret',
-  'token',
-  'value',
-  'default',
-  'empty',
-  'hidden',
-  'masked',
-  'incorrect',
-  'invalid',
-  'expired',
-  'missing',
-  'unknown',
-  'changed',
-  'reset',
-  'updated',
-  'enabled',
-  'disabled',
-  'yes',
-  'no',
-  'ok',
-  'set',
-  'unset',
-  'redacted',
-  'secret_value',
-  'not_set',
-  'notset',
-  'n/a',
-  'na',
-  'tbd',
-  'todo',
-  'env',
-  'environment',
-  'sensitive',
-  'protected',
-  'encrypted',
-  'obfuscated',
-  'stars',
-  'asterisks',
-  'supersecret',
-  'mypassword',
-  'mysecret',
-  'mytoken',
-  'secretpassword',
-  'password123',
-  'changeit',
-  'admin',
-  'root',
-  'test',
-  'pass',
-  'user',
-  'username',
-  'pwd',
-  'passwd',
-  'apikey',
-  'api_key',
-  'access_token',
-  'auth_token',
-  'qwerty',
-  'letmein',
-]);
+export const COMMON_VALUES: ReadonlySet<string> = new Set(
+  (
+    'true false null nil none undefined required optional string str int bool boolean number object password ' +
+    'secret token value default empty hidden masked incorrect invalid expired missing unknown changed reset ' +
+    'updated enabled disabled yes no ok set unset redacted secret_value not_set notset n/a na tbd todo env ' +
+    'environment sensitive protected encrypted obfuscated stars asterisks supersecret mypassword mysecret ' +
+    'mytoken secretpassword password123 changeit admin root test pass user username pwd passwd apikey api_key ' +
+    'access_token auth_token qwerty letmein'
+  ).split(' '),
+);

@@ -11,6 +11,8 @@ export interface PrefixRule {
   readonly base64?: true;
   /** Name of a checksum or structure check in checks.ts that a real token passes. */
   readonly check?: 'github-crc32' | 'json-base64';
+  /** Whether the body must mix letters and digits (short prefixes that also start ordinary words). */
+  readonly mixed?: true;
 }
 
 const B62 = 'A-Za-z0-9';
@@ -26,43 +28,38 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
       check: 'github-crc32',
     },
     { provider: 'github', prefixes: ['github_pat_'], body: `[${B62}_]{22,255}` },
+    { provider: 'gitlab', prefixes: ['glpat-'], body: `[${B62}_-]{27,300}\\.[a-z0-9]{9}` },
     {
       provider: 'gitlab',
-      prefixes: [
-        'glpat-',
-        'gldt-',
-        'glffct-',
-        'glft-',
-        'glimt-',
-        'glagent-',
-        'gloas-',
-        'glrt-',
-        'glsoat-',
-        'glcbt-',
-        'glwt-',
-        'gltst-',
-        'glimt-',
-      ],
-      body: `[${B62}_.-]{20,300}`,
+      prefixes: ['glpat-', 'gldt-', 'glffct-', 'glft-', 'glrt-', 'glsoat-', 'glwt-', 'gltst-', 'GR1348941'],
+      body: `[${B62}_-]{20,50}`,
     },
-    { provider: 'gitlab', prefixes: ['glptt-'], body: `[${HEX}]{40}` },
-    { provider: 'gitlab', prefixes: ['GR1348941'], body: `[${B62}_-]{20,60}` },
+    { provider: 'gitlab', prefixes: ['glcbt-'], body: `(?:[0-9a-fA-F]{2}_)?[${B62}_-]{20,50}` },
+    { provider: 'gitlab', prefixes: ['glimt-'], body: `[${B62}_-]{25}` },
+    { provider: 'gitlab', prefixes: ['glptt-'], body: `[${B62}_-]{40}` },
+    { provider: 'gitlab', prefixes: ['glagent-'], body: `[${B62}_-]{50,1024}` },
+    { provider: 'gitlab', prefixes: ['gloas-'], body: `[${B62}_-]{64}` },
     {
       provider: 'openai',
       prefixes: ['sk-proj-', 'sk-admin-', 'sk-svcacct-', 'sk-None-'],
-      body: `[${B62}_-]{56,300}`,
+      body: `(?:[${B62}_-]{56,300}|[${B62}_-]{20,74}T3BlbkFJ[${B62}_-]{20,74})`,
     },
     { provider: 'openai', prefixes: ['sk-'], body: `[${B62}]{32,64}(?![${B62}_-])` },
     {
       provider: 'anthropic',
       prefixes: ['sk-ant-'],
-      body: `(?:api|admin|oat|ort|sid)\\d\\d-[${B62}_-]{80,300}`,
+      body: `(?:(?:api|admin)\\d\\d-[${B62}_-]{93}AA|(?:oat|ort|sid)\\d\\d-[${B62}_-]{80,300})`,
     },
     { provider: 'huggingface', prefixes: ['hf_'], body: `[${B62}]{30,40}` },
     { provider: 'huggingface', prefixes: ['api_org_'], body: `[${B62}]{30,40}` },
-    { provider: 'pypi', prefixes: ['pypi-AgE'], body: `[${B62}_-]{100,1500}` },
+    {
+      provider: 'pypi',
+      prefixes: ['pypi-AgEIcHlwaS5vcmc', 'pypi-AgENdGVzdC5weXBpLm9yZw'],
+      body: `[${B62}_-]{50,1500}`,
+    },
     { provider: 'npm', prefixes: ['npm_'], body: `[${B62}]{36}`, check: 'github-crc32' },
     { provider: 'sendgrid', prefixes: ['SG.'], body: `[${B62}_-]{16,32}\\.[${B62}_-]{16,64}` },
+    { provider: 'sendgrid', prefixes: ['SG.'], body: `[${B62}=_.-]{66}` },
     { provider: 'sendinblue', prefixes: ['xkeysib-', 'xsmtpsib-'], body: `[${HEX}]{64}-[${B62}]{16}` },
     {
       provider: 'stripe',
@@ -71,15 +68,27 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     },
     {
       provider: 'slack',
-      prefixes: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.', 'xapp-'],
-      body: `[${B62}.-]{10,400}`,
+      prefixes: ['xoxb-'],
+      body: `\\d{8,14}-(?:\\d{10,13}[${B62}-]*|[${B62}]{18,26})`,
     },
+    { provider: 'slack', prefixes: ['xoxp-', 'xoxe-'], body: `(?:\\d{8,13}-){3}[${B62}-]{10,64}` },
+    { provider: 'slack', prefixes: ['xoxe-'], body: `\\d-[${B62}]{140,150}` },
+    { provider: 'slack', prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: `\\d-[${B62}]{150,170}` },
+    { provider: 'slack', prefixes: ['xapp-'], body: `\\d-[A-Z0-9]{8,12}-\\d{10,14}-[${B62}]{20,80}` },
+    { provider: 'slack', prefixes: ['xoxa-', 'xoxr-'], body: `(?:\\d-)?[${B62}]{8,48}` },
+    { provider: 'slack', prefixes: ['xoxo-', 'xoxs-'], body: `\\d{4,14}-\\d{4,14}-\\d{4,14}-[a-fA-F0-9]{8,80}` },
     {
       provider: 'aws',
       prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'A3T'],
       body: '[A-Z0-9]{16,17}(?![A-Za-z0-9])',
     },
     { provider: 'aws', prefixes: ['ABSK'], body: `[${B62}+/]{109,269}={0,2}`, base64: true },
+    {
+      provider: 'aws',
+      prefixes: ['bedrock-api-key-'],
+      body: `YmVkcm9jay5hbWF6b25hd3MuY29t[${B62}+/]*={0,2}`,
+      base64: true,
+    },
     { provider: 'google', prefixes: ['AIza'], body: `[${B62}_-]{35}` },
     { provider: 'google', prefixes: ['GOCSPX-'], body: `[${B62}_-]{28}` },
     { provider: 'google', prefixes: ['ya29.'], body: `[${B62}_-]{30,2000}` },
@@ -117,9 +126,10 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'frameio', prefixes: ['fio-u-'], body: `[${B62}_=-]{64}` },
     { provider: 'grafana', prefixes: ['glc_'], body: `[${B62}+/]{32,400}={0,3}`, base64: true },
     { provider: 'grafana', prefixes: ['glsa_'], body: `[${B62}]{32}_[A-Fa-f0-9]{8}` },
-    { provider: 'grafana', prefixes: ['eyJrIjoi'], body: `[${B62}]{70,400}={0,3}`, check: 'json-base64' },
+    { provider: 'grafana', prefixes: ['eyJrIjoi'], body: `[${B62}]{70,400}={0,3}` },
     { provider: 'harness', prefixes: ['pat.', 'sat.'], body: `[${B62}_-]{22}\\.[${B62}]{24}\\.[${B62}]{20}` },
     { provider: 'hashicorp', prefixes: ['hvs.', 'hvb.'], body: `[${B62}_-]{90,300}` },
+    { provider: 'hashicorp', prefixes: ['s.'], body: `[${B62}]{24}`, mixed: true },
     { provider: 'heroku', prefixes: ['HRKU-AA'], body: `[${B62}_-]{58}` },
     {
       provider: 'hubspot',
@@ -149,7 +159,7 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'prefect', prefixes: ['pnu_'], body: `[${B62}]{36}` },
     { provider: 'pulumi', prefixes: ['pul-'], body: `[${HEX}]{40}` },
     { provider: 'readme', prefixes: ['rdme_'], body: '[a-z0-9]{70}' },
-    { provider: 'rubygems', prefixes: ['rubygems_'], body: `[${HEX}]{48}` },
+    { provider: 'ruby-gems', prefixes: ['rubygems_'], body: `[${HEX}]{48}` },
     { provider: 'scalingo', prefixes: ['tk-us-'], body: `[${B62}_-]{48}` },
     { provider: 'sentry', prefixes: ['sntrys_'], body: `eyJ[${B62}+/=_]{50,2000}`, base64: true },
     { provider: 'sentry', prefixes: ['sntryu_'], body: `[${HEX}]{64}` },
@@ -157,13 +167,24 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'shippo', prefixes: ['shippo_live_', 'shippo_test_'], body: '[a-fA-F0-9]{40}' },
     { provider: 'shopify', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: `[${B62}]{32,64}` },
     { provider: 'sourcegraph', prefixes: ['sgp_'], body: '(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}' },
-    { provider: 'square', prefixes: ['sq0atp-', 'sq0csp-'], body: `[${B62}_-]{22,60}` },
-    { provider: 'square', prefixes: ['EAAA'], body: `[${B62}_-]{60}` },
+    { provider: 'square', prefixes: ['sq0atp-', 'sq0csp-', 'EAAA'], body: `[${B62}_-]{22,60}` },
     { provider: 'twilio', prefixes: ['SK'], body: '[0-9a-fA-F]{32}(?![A-Za-z0-9])' },
     { provider: 'typeform', prefixes: ['tfp_'], body: `[${B62}_.=-]{59}` },
     { provider: 'yandex', prefixes: ['AQVN'], body: `[${B62}_-]{35,38}` },
     { provider: 'yandex', prefixes: ['YC'], body: `[${B62}_-]{38}(?![${B62}_-])` },
     { provider: 'adobe', prefixes: ['p8e-'], body: `[${B62}]{32}` },
+    { provider: 'clickhouse', prefixes: ['4b1d'], body: `[${B62}]{38}` },
+    { provider: 'airtable', prefixes: ['pat'], body: `[${B62}]{14}\\.[${HEX}]{64}` },
+    {
+      provider: '1password',
+      prefixes: ['A3-'],
+      body: '[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+    },
+    {
+      provider: 'authress',
+      prefixes: ['sc_', 'ext_', 'scauth_', 'authress_'],
+      body: `[${B62}]{5,30}\\.[${B62}]{4,6}\\.acc[_-][a-z0-9-]{10,32}\\.[${B62}+/_=-]{30,120}`,
+    },
     { provider: '1password', prefixes: ['ops_eyJ'], body: `[${B62}+/]{100,20000}={0,3}`, base64: true },
     {
       provider: 'discord',
@@ -172,8 +193,23 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     },
     {
       provider: 'slack',
-      prefixes: ['https://hooks.slack.com/'],
+      prefixes: ['https://hooks.slack.com/', 'http://hooks.slack.com/', 'hooks.slack.com/'],
       body: `(?:services|workflows|triggers)/[${B62}_/-]{20,200}`,
     },
   ].map((rule) => Object.freeze(rule)) as PrefixRule[],
+);
+
+/** Public example keys shipped in SDK sources and documentation (the Firebase Android SDK samples): published on
+ * purpose, so never redacted. */
+export const KNOWN_PUBLIC_TOKENS: ReadonlySet<string> = new Set(
+  (
+    'AIzaSyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs AIzaSyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM ' +
+    'AIzaSyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU AIzaSyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0 ' +
+    'AIzayDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A AIzaSyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c ' +
+    'AIzaSyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4 AIzaSyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY ' +
+    'AIzaSyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM AIzaSyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ ' +
+    'AIzaSyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g AIzaSyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU ' +
+    'AIzaSyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw AIzaSyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE ' +
+    'AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY'
+  ).split(' '),
 );

@@ -16,7 +16,6 @@ const PROVIDER_OF_RULE: Readonly<Record<string, SecretProvider>> = Object.freeze
   Object.assign(Object.create(null) as Record<string, SecretProvider>, {
     '@secretlint/secretlint-rule-aws': 'aws',
     '@secretlint/secretlint-rule-npm': 'npm',
-    '@secretlint/secretlint-rule-slack': 'slack',
     '@secretlint/secretlint-rule-basicauth': 'basic-auth',
     '@secretlint/secretlint-rule-openai': 'openai',
     '@secretlint/secretlint-rule-anthropic': 'anthropic',

@@ -1,8 +1,15 @@
 // The prefix-rule engine: one scan for every known prefix, then the anchored body check of each candidate rule.
 import { hasGithubChecksum, isBase64Json } from './checks.js';
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder, looksLikeSegments, looksLikeWords, shannonEntropy } from './plausible.js';
-import { PREFIX_RULES, type PrefixRule } from './providers.js';
+import {
+  hasPlaceholderMarks,
+  isPlaceholder,
+  looksLikeSegments,
+  looksLikeWords,
+  sequenceShare,
+  shannonEntropy,
+} from './plausible.js';
+import { KNOWN_PUBLIC_TOKENS, PREFIX_RULES, type PrefixRule } from './providers.js';
 
 interface CompiledRule {
   readonly rule: PrefixRule;
@@ -33,6 +40,17 @@ export const PREFIX_ALTERNATION = [...new Set(ALL_PREFIXES)]
   .join('|');
 
 const PREFIX_SCAN = new RegExp(PREFIX_ALTERNATION, 'g');
+/** Prefixes of four or more characters: distinctive enough that a token carrying one belongs to that provider. */
+const LONG_PREFIXES: readonly string[] = Object.freeze(
+  [...new Set(ALL_PREFIXES)].filter((prefix) => prefix.length >= 4 && !prefix.includes('/')),
+);
+
+/** True when a token starts with a distinctive provider prefix: the provider's grammar alone decides whether it
+ * is a credential, so looser rules (assignments, entropy) leave it alone. */
+export function hasProviderPrefix(token: string): boolean {
+  for (const prefix of LONG_PREFIXES) if (token.startsWith(prefix)) return true;
+  return false;
+}
 
 function isWordCode(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -42,12 +60,32 @@ function extendsToken(c: number, base64: boolean): boolean {
   return isWordCode(c) || c === 95 || c === 45 || (base64 && (c === 43 || c === 47 || c === 61));
 }
 
-function plausibleBody(rule: PrefixRule, token: string, body: string): boolean {
+/** Where a token whose body ends at `stop` really ends, or -1 when a longer word continues it (another shape).
+ * A backslash before a letter that is no escape (`\g`) is a pasted artefact inside the token. */
+function tokenEnd(text: string, stop: number, end: number, base64: boolean): number {
+  const next = text.charCodeAt(stop);
+  const escape = next === 92 && isWordCode(text.charCodeAt(stop + 1)) && !/[nrtbfu]/.test(text.charAt(stop + 1));
+  if (escape || base64) {
+    let at = stop;
+    while (at < end && (extendsToken(text.charCodeAt(at), base64) || (escape && text.charCodeAt(at) === 92)))
+      at++;
+    return at;
+  }
+  return isWordCode(next) || next === 95 || next === 45 ? -1 : stop;
+}
+
+/** True when a body that matched its provider's grammar also reads as random rather than typed or wordy. */
+function plausibleBody(rule: PrefixRule, prefix: string, token: string, body: string): boolean {
   if (rule.check === 'github-crc32' && hasGithubChecksum(token)) return true;
   if (rule.check === 'json-base64' && !isBase64Json(token.replace(/=+$/, ''))) return false;
-  if (body.length <= 100 && (isPlaceholder(body) || looksLikeWords(body) || looksLikeSegments(body)))
-    return false;
-  return shannonEntropy(body) >= 2.5;
+  if (hasPlaceholderMarks(body) || KNOWN_PUBLIC_TOKENS.has(token)) return false;
+  if (rule.mixed === true && !(/[0-9]/.test(body) && /[A-Za-z]/.test(body))) return false;
+  if (body.length <= 100) {
+    if (isPlaceholder(body) || sequenceShare(body) >= 0.5) return false;
+    // A long prefix is distinctive on its own; after a short one, words mean a file or identifier name.
+    if (prefix.length < 5 && (looksLikeWords(body) || looksLikeSegments(body))) return false;
+  }
+  return shannonEntropy(body) >= (rule.mixed === true ? 3.5 : 2.5);
 }
 
 function matchAt(text: string, at: number, end: number, sink: FindingSink): number {
@@ -58,10 +96,9 @@ function matchAt(text: string, at: number, end: number, sink: FindingSink): numb
     body.lastIndex = at + prefix.length;
     const m = body.exec(text);
     if (m === null) continue;
-    let stop = body.lastIndex;
-    const base64 = rule.base64 === true;
-    while (stop < end && extendsToken(text.charCodeAt(stop), base64)) stop++;
-    if (!plausibleBody(rule, text.slice(at, stop), text.slice(at + prefix.length, stop))) continue;
+    const stop = tokenEnd(text, body.lastIndex, end, rule.base64 === true);
+    if (stop < 0) continue;
+    if (!plausibleBody(rule, prefix, text.slice(at, stop), text.slice(at + prefix.length, stop))) continue;
     sink.push({ provider: rule.provider, start: at, end: stop, rank: RANK.provider });
     return stop;
   }

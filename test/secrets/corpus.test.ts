@@ -13,25 +13,20 @@ import { LOOKALIKES, lookalikeContexts } from './lookalikes.js';
 
 const redact = (text: string): string => redactSecrets(text).text;
 
-/** The recall goal per placement, and the floor this detector is held to until it reaches the goal. */
-const RECALL_GOAL = 0.98;
-const RECALL_FLOOR = 0.8;
-/** The goal for the scanners' own negative lines, and the ceiling held until then. */
-const NEGATIVE_GOAL = 0.1;
-const NEGATIVE_CEILING = 0.2;
+/** The recall target per placement: at least 98 % of true positives leave no 8-character piece behind. */
+const RECALL_TARGET = 0.98;
+/** The target for the scanners' own negative lines: at most 10 % of them changed. */
+const NEGATIVE_TARGET = 0.1;
 
 describe('secret corpus', () => {
-  it('redacts true positives in each of the five placements (goal 98 %)', () => {
+  it('redacts true positives in each of the five placements (at least 98 %)', () => {
     const report = runPositives(redact);
     console.log(
       `secret corpus, ${TRUE_POSITIVES.length} true positives, redacted share per placement\n${formatReport(report)}`,
     );
     for (const placement of PLACEMENTS) {
       const tally = report.byPlacement[placement];
-      const share = tally.redacted / tally.total;
-      if (share < RECALL_GOAL)
-        console.log(`${placement}: ${(100 * share).toFixed(1)}% is below the ${100 * RECALL_GOAL}% goal`);
-      expect(share, placement).toBeGreaterThanOrEqual(RECALL_FLOOR);
+      expect(tally.redacted / tally.total, placement).toBeGreaterThanOrEqual(RECALL_TARGET);
     }
   });
 
@@ -45,7 +40,7 @@ describe('secret corpus', () => {
     expect(changed).toEqual([]);
   });
 
-  it("keeps the scanners' own should-not-flag lines (goal: at most 10 % changed)", () => {
+  it("keeps the scanners' own should-not-flag lines (at most 10 % changed)", () => {
     const changed = runNegatives(
       redact,
       SCANNER_NEGATIVES.map((n) => n.text),
@@ -54,7 +49,6 @@ describe('secret corpus', () => {
     console.log(
       `scanner negatives: ${changed.length} of ${SCANNER_NEGATIVES.length} changed (${(100 * share).toFixed(1)}%)`,
     );
-    if (share > NEGATIVE_GOAL) console.log(`scanner negatives above the ${100 * NEGATIVE_GOAL}% goal`);
-    expect(share).toBeLessThanOrEqual(NEGATIVE_CEILING);
+    expect(share).toBeLessThanOrEqual(NEGATIVE_TARGET);
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { extractDetectSecretsFile } from './detect-secrets.js';
 import { extractGitleaksFile } from './gitleaks.js';
 import { seededRandom } from './sample-regex.js';
+import { secretOfLine } from './secret-of-line.js';
 
 const OUT = join(import.meta.dirname, '..', 'corpus');
 
@@ -13,24 +14,17 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
 
-/** The value inside a literal test line: a URL's password, its last quoted string, else what follows `=` or `:`. */
-export function secretOfLine(line: string): string | null {
-  const password = /:\/\/[^\s:@/]+:([^\s@/]+)@/.exec(line)?.[1];
-  if (password !== undefined) return password;
-  const quoted = [...line.matchAll(/"([^"\n]{8,})"|'([^'\n]{8,})'|`([^`\n]{8,})`/g)]
-    .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
-    .filter((value) => !/\s/.test(value));
-  const open = /["'`]([^"'`\s]{8,})$/.exec(line)?.[1];
-  if (open !== undefined) return open;
-  const last = quoted[quoted.length - 1];
-  if (last !== undefined) return last;
-  const runs = (line.match(/[A-Za-z0-9+/=_.~:@-]{8,}/g) ?? []).map((run) => run.replace(/^.*[=]/, ''));
-  runs.sort((a, b) => b.length - a.length);
-  return runs[0] ?? null;
-}
+/** Secrets shaped as placeholders (runs of x, repeated characters, EXAMPLE, a `{secret}` template field, a bare
+ * placeholder word as password): the detector keeps those by design. */
+const PLACEHOLDER = /x{3}|X{3}|\*{3}|(.)\1{5,}|EXAMPLE|example|^\{\w+\}$|^(?:password|secret|changeme)$/;
 
-/** Secrets shaped as placeholders (runs of x, repeated characters, EXAMPLE): the detector keeps those by design. */
-const PLACEHOLDER = /x{3}|X{3}|\*{3}|(.)\1{5,}|EXAMPLE|example/;
+/** Rules whose test strings carry no credential: a key file's type marker, and public IP addresses. */
+const NOT_CREDENTIALS = new Set(['gcp-service-account', 'ip_public']);
+
+/** A cookie rule matches `name=value`; the name is not part of the secret. */
+function valueOnly(rule: string, secret: string): string {
+  return /cookie|session/.test(rule) ? secret.replace(/^[A-Za-z_]+=(?=[^=]{8})/, '') : secret;
+}
 
 interface TruePositive {
   readonly source: string;
@@ -51,9 +45,11 @@ function gitleaks(dir: string): {
   for (const file of files.filter((f) => f.endsWith('.go'))) {
     for (const rule of extractGitleaksFile(git(dir, 'show', `HEAD:${file}`), random)) {
       for (const sample of rule.tps.slice(0, 6)) {
-        const secret = sample.secret ?? secretOfLine(sample.text);
+        const found = sample.secret ?? secretOfLine(sample.text);
+        const secret = found === null ? null : valueOnly(rule.rule, found);
         if (secret === null || secret.length < 8 || !sample.text.includes(secret) || PLACEHOLDER.test(secret))
           continue;
+        if (NOT_CREDENTIALS.has(rule.rule)) continue;
         const keyedText = `${(sample.identifier ?? rule.rule).replace(/\W/g, '_')}_api_token = "${secret}"`;
         const text = sample.identifier !== null && rule.keyed ? keyedText : sample.text;
         tps.push({ source: `gitleaks@${commit.slice(0, 12)}`, rule: rule.rule, text, secret });
@@ -83,7 +79,7 @@ function detectSecrets(dir: string): {
       }
       const secret =
         plugin === 'basic_auth' ? (/:([^:@/]+)@/.exec(row.payload)?.[1] ?? null) : secretOfLine(row.payload);
-      if (secret !== null && secret.length >= 4 && !PLACEHOLDER.test(secret))
+      if (secret !== null && secret.length >= 4 && !PLACEHOLDER.test(secret) && !NOT_CREDENTIALS.has(plugin))
         tps.push({ source, rule: plugin, text: row.payload, secret });
     }
   }
