@@ -1,6 +1,13 @@
 // The value side of a key/value assignment: where it starts and ends on its line, and whether it is a credential.
 import type { KeyClass } from './keys.js';
-import { charClasses, COMMON_VALUES, isPlaceholder, looksLikeWords, shannonEntropy } from './plausible.js';
+import {
+  charClasses,
+  COMMON_VALUES,
+  isPlaceholder,
+  looksLikeWords,
+  shannonEntropy,
+} from './plausible.js';
+import { hasProviderPrefix } from './token-rules.js';
 
 const MAX_VALUE = 2048;
 
@@ -109,14 +116,18 @@ export function unquotedValue(
 const REFERENCE =
   /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.]*\(.*\)$|^\$/;
 
+/** Lower-case words joined by dashes or underscores, or a phrase of lower-case words: a name or prose. */
+const WORDY = /^[a-z]{3,}(?:[-_][a-z]{3,})+$|^[a-z']+(?: [a-z']+){2,}$/;
+
 /** True when an assignment value under a key of the given class reads as a real credential. */
 export function plausibleValue(value: string, kind: KeyClass): boolean {
   if (value.length < 3 || !/[A-Za-z0-9]/.test(value)) return false;
-  if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value)) return false;
+  if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value) || hasProviderPrefix(value)) return false;
   if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
     return false;
+  if (WORDY.test(value) && looksLikeWords(value.replace(/[-_ ]/g, ''))) return false;
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
-  if (value.length < 8 || shannonEntropy(value) < 2.6) return false;
+  if (value.length < 10 || shannonEntropy(value) < 2.6) return false;
   const classes = charClasses(value);
   if (/^`|\$\(/.test(value) || (classes.digit === 0 && looksLikeWords(value))) return false;
   if (classes.digit === 0 && classes.upper === 0 && /^[a-z]+(?:[_.-][a-z]+)*$/.test(value)) return false;

@@ -3,7 +3,7 @@ import { lineEnd, lineStartWithin, plausibleValue, quotedValue, unquotedValue } 
 import { RANK, type FindingSink } from './finding.js';
 import { classifyKey, type KeyClass } from './keys.js';
 
-const KEYWORD = /pass|pwd|secret|token|key|auth|cred|sas|sig|dsn|connectionstring/gi;
+const KEYWORD = /pass|pwd|secret|token|key|auth|cred|sas|sig|dsn|session|cookie|login|accessid|bundle_/gi;
 const OPERATOR =
   /(?:\\?["'`]|\])*(?:\[[^\]\n]{0,40}\])?[ \t]*(?:(?::[ \t]*)?[A-Za-z_][\w.<>[\]?]{0,40}[ \t]*(?==[^=>]))?(:{1,3}=|\?=|\|\|=|\.=|\+=|=>|===?|!==?|=|:|,|\(|>)?[ \t]*/y;
 const QUOTE_OPEN = /(?:@|[rRbBuUfF]{1,2})?(\\?["'`])/y;

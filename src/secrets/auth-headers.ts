@@ -44,29 +44,39 @@ export function scanAuthHeaders(text: string, from: number, to: number, sink: Fi
 
 const CURL_USER =
   /(?:^|[ \t])(?:-u|--user)(?:=|[ \t]+)(?:"([^"\n]{1,512})"|'([^'\n]{1,512})'|([^\s"']{1,512}))/gm;
+const CURL_WORD = /(?:^|[^\w.-])curl(?=\s|$)/;
 
-/** Finds the password (or the token standing as user) of `curl -u user:password` on a line that runs curl. */
+/** True when the command holding `at` runs curl: on its line, or on an earlier line that a `\` continues. */
+function inCurlCommand(text: string, at: number): boolean {
+  const lines = text.slice(Math.max(0, at - 2048), at).split(/\r?\n/);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (CURL_WORD.test(lines[i] ?? '')) return true;
+    if (i === 0 || !/\\[ \t]*$/.test(lines[i - 1] ?? '')) return false;
+  }
+  return false;
+}
+
+/** The credential span of a `user:password` (or lone token) value starting at `valueStart`, or null. */
+function curlSecret(text: string, value: string, valueStart: number): { start: number; end: number } | null {
+  if (/^[<{$%]/.test(value) || isPlaceholder(value)) return null;
+  const colon = value.indexOf(':');
+  const hasPassword = colon >= 0 && colon < value.length - 1;
+  const start = hasPassword ? valueStart + colon + 1 : valueStart;
+  const end = hasPassword ? valueStart + value.length : valueStart + (colon >= 0 ? colon : value.length);
+  const secret = text.slice(start, end);
+  if (secret.length < 3 || /^[$<{%]/.test(secret) || COMMON_VALUES.has(secret.toLowerCase())) return null;
+  if (colon < 0 && (secret.length < 16 || shannonEntropy(secret) < 3.5)) return null;
+  return { start, end };
+}
+
+/** Finds the password (or the token standing as user) of `curl -u user:password`, on one line or continued. */
 export function scanCurlUser(text: string, from: number, to: number, sink: FindingSink): void {
   CURL_USER.lastIndex = from;
   for (let m = CURL_USER.exec(text); m !== null && m.index < to; m = CURL_USER.exec(text)) {
-    const lineStart = Math.max(0, m.index - 2048);
-    const line = text.slice(lineStart, m.index);
-    if (!/\bcurl\b/.test(line.slice(line.lastIndexOf('\n') + 1))) continue;
+    if (!inCurlCommand(text, m.index)) continue;
     const value = m[1] ?? m[2] ?? m[3] ?? '';
     const valueStart = m.index + m[0].length - value.length - (m[3] === undefined ? 1 : 0);
-    const colon = value.indexOf(':');
-    const hasPassword = colon >= 0 && colon < value.length - 1;
-    const start = hasPassword ? valueStart + colon + 1 : valueStart;
-    const end = hasPassword ? valueStart + value.length : valueStart + (colon >= 0 ? colon : value.length);
-    const secret = text.slice(start, end);
-    if (
-      secret.length < 3 ||
-      /^[$<{%]/.test(secret) ||
-      isPlaceholder(secret) ||
-      COMMON_VALUES.has(secret.toLowerCase())
-    )
-      continue;
-    if (colon < 0 && (secret.length < 16 || shannonEntropy(secret) < 3.5)) continue;
-    sink.push({ provider: 'basic-auth', start, end, rank: RANK.url });
+    const span = curlSecret(text, value, valueStart);
+    if (span !== null) sink.push({ provider: 'basic-auth', ...span, rank: RANK.url });
   }
 }

@@ -7,6 +7,7 @@ const PASSWORD_WORDS = new Set('password passwd pass pwd passphrase passcode pw 
 const TOKEN_WORDS = new Set(
   (
     'secret secrets secrete token tokens apikey credential credentials creds cred auth oauth sas sig ' +
+    'session cookie accessid ' +
     'authtoken accesstoken refreshtoken clientsecret privatekey secretkey accesskey apitoken apisecret ' +
     'authkey masterkey signingkey encryptionkey dsn connectionstring'
   ).split(' '),
@@ -66,11 +67,24 @@ function wordClass(word: string, previous: string | undefined): KeyClass | null 
   return null;
 }
 
+/** Bundler's per-host credentials (`BUNDLE_GEMS__EXAMPLE__COM=user:pass`): the host, dots written `__`. */
+const BUNDLER_HOST = /^BUNDLE_[A-Z0-9_]*__[A-Z]{2,}$/;
+
+/** Key names that hold a token only by a tool's convention: an access id pair, `sonar.login`. */
+function conventionClass(words: readonly string[]): KeyClass | null {
+  const [previous, last] = words.slice(-2);
+  if (previous === 'access' && last === 'id') return 'token';
+  return previous === 'sonar' && last === 'login' ? 'token' : null;
+}
+
 /** Classifies an identifier as naming a password, a token, or (null) no credential at all. */
 export function classifyKey(identifier: string): KeyClass | null {
+  if (BUNDLER_HOST.test(identifier)) return 'password';
   const words = identifierWords(identifier);
   const last = words[words.length - 1];
   if (last === undefined || words.length > 8) return null;
+  const convention = conventionClass(words);
+  if (convention !== null) return convention;
   let found: KeyClass | null = null;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';

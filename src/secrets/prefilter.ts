@@ -19,6 +19,11 @@ const KEYWORDS = Object.freeze([
   'sig',
   'sas',
   'dsn',
+  'access',
+  'session',
+  'cookie',
+  'login',
+  'bundle_',
 ]);
 
 const RUN = 1;
@@ -106,6 +111,14 @@ function windowEnd(text: string, at: number, pemEnd: number): number {
   return limit;
 }
 
+/** True when a `-u` or `--user` flag (curl's credentials) starts at `at`, also with a percent-encoded blank. */
+function userFlagAt(text: string, at: number): boolean {
+  const flag = text.startsWith('-u', at) ? 2 : text.startsWith('--user', at) ? 6 : 0;
+  if (flag === 0) return false;
+  const next = text.charCodeAt(at + flag);
+  return next === 32 || next === 9 || next === 61 || next === 43 || next === 37;
+}
+
 /** Why the scan stopped at a character: a trigger kind, or none. */
 function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
   switch (c) {
@@ -123,15 +136,15 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
     case 34: // '"'
     case 39: // "'"
     case 96: // '`'
-    case 37: // '%'
       return keywordBefore(text, i) ? 'plain' : null;
     case 45: // '-'
       if (text.startsWith('-----BEGIN', i)) return 'pem';
-      if (text.charCodeAt(i + 1) === 117 && (text.charCodeAt(i + 2) === 32 || text.charCodeAt(i + 2) === 61))
-        return 'plain';
+      if (userFlagAt(text, i)) return 'plain';
       return text.charCodeAt(i + 1) === 45 && keywordBefore(text, identifierEnd(text, i + 2))
         ? 'plain'
         : null;
+    case 37: // '%'
+      return /^%3A%2F%2F/i.test(text.slice(i, i + 9)) || keywordBefore(text, i) ? 'plain' : null;
     default:
       return null;
   }

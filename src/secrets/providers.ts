@@ -28,7 +28,11 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
       check: 'github-crc32',
     },
     { provider: 'github', prefixes: ['github_pat_'], body: `[${B62}_]{22,255}` },
-    { provider: 'gitlab', prefixes: ['glpat-'], body: `[${B62}_-]{27,300}\\.[a-z0-9]{9}` },
+    {
+      provider: 'gitlab',
+      prefixes: ['glpat-', 'gldt-', 'glft-', 'glrt-', 'glsoat-', 'glwt-'],
+      body: `[${B62}_-]{27,300}\\.[a-z0-9]{9}`,
+    },
     {
       provider: 'gitlab',
       prefixes: ['glpat-', 'gldt-', 'glffct-', 'glft-', 'glrt-', 'glsoat-', 'glwt-', 'gltst-', 'GR1348941'],
@@ -141,7 +145,7 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'linear', prefixes: ['lin_api_', 'lin_oauth_'], body: `[${B62}]{32,128}` },
     { provider: 'mailgun', prefixes: ['key-'], body: `[${HEX}]{32}(?![${B62}])` },
     { provider: 'mapbox', prefixes: ['sk.eyJ'], body: `[${B62}_-]{40,}\\.[${B62}_-]{20,}` },
-    { provider: 'newrelic', prefixes: ['NRAK-'], body: '[A-Z0-9]{27}' },
+    { provider: 'newrelic', prefixes: ['NRAK-'], body: '[A-Za-z0-9]{27}' },
     { provider: 'newrelic', prefixes: ['NRJS-'], body: `[${HEX}]{19}` },
     { provider: 'newrelic', prefixes: ['NRII-', 'NRAA-'], body: `[${B62}-]{27,40}` },
     { provider: 'notion', prefixes: ['ntn_'], body: `[0-9]{11}[${B62}]{32,35}` },
