@@ -3,6 +3,7 @@ import type { KeyClass } from './keys.js';
 import {
   charClasses,
   COMMON_VALUES,
+  isIdentifierLookalike,
   isPlaceholder,
   looksLikeWords,
   shannonEntropy,
@@ -127,6 +128,7 @@ export function plausibleValue(value: string, kind: KeyClass): boolean {
     return false;
   if (WORDY.test(value) && looksLikeWords(value.replace(/[-_ ]/g, ''))) return false;
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
+  if (kind === 'access-id' && isIdentifierLookalike(value)) return false;
   if (value.length < 10 || shannonEntropy(value) < 2.6) return false;
   const classes = charClasses(value);
   if (/^`|\$\(/.test(value) || (classes.digit === 0 && looksLikeWords(value))) return false;

@@ -3,7 +3,7 @@ import { lineEnd, lineStartWithin, plausibleValue, quotedValue, unquotedValue } 
 import { RANK, type FindingSink } from './finding.js';
 import { classifyKey, type KeyClass } from './keys.js';
 
-const KEYWORD = /pass|pwd|secret|token|key|auth|cred|sas|sig|dsn|session|cookie|login|accessid|bundle_/gi;
+const KEYWORD = /pass|pwd|secret|token|key|auth|cred|sas|sig|dsn|session|cookie|login|access|bundle_/gi;
 const OPERATOR =
   /(?:\\?["'`]|\])*(?:\[[^\]\n]{0,40}\])?[ \t]*(?:(?::[ \t]*)?[A-Za-z_][\w.<>[\]?]{0,40}[ \t]*(?==[^=>]))?(:{1,3}=|\?=|\|\|=|\.=|\+=|=>|===?|!==?|=|:|,|\(|>)?[ \t]*/y;
 const QUOTE_OPEN = /(?:@|[rRbBuUfF]{1,2})?(\\?["'`])/y;
@@ -81,7 +81,9 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
       quote[1] ?? '"',
       to,
     );
-    if (span !== null) pushIfPlausible(text, span, key.kind, sink);
+    // A back-quoted phrase is a shell command substitution, not a literal value.
+    const command = quote[1] === '`' && span !== null && /\s/.test(text.slice(span.start, span.end));
+    if (span !== null && !command) pushIfPlausible(text, span, key.kind, sink);
     return span?.end ?? at;
   }
   const needsQuote = operator === undefined ? !key.flag : /^(?:,|\(|[!=]==?)$/.test(operator);

@@ -5,7 +5,7 @@ import { COMMON_VALUES, isPlaceholder, shannonEntropy } from './plausible.js';
 const AUTH_SCHEME =
   /\b(?:Bearer|Basic|Token|Bot|Digest|Negotiate|NTLM|OAuth|JWT|ApiKey|Api-Key|SSWS|GenieKey|Splunk|Key)[ \t]+(?=[^\s])/gi;
 const AUTH_HEADER = /\b(?:proxy-)?authori[sz]ation["']?[ \t]*[:=][ \t]*["']?(?=[^\s"'])/gi;
-const CREDENTIAL_CHARS = /[A-Za-z0-9._~+/=:%-]+/y;
+const CREDENTIAL_CHARS = /[A-Za-z0-9._~+/=:%@-]+/y;
 
 /** True when a word after an auth scheme reads as a credential rather than prose. */
 function credentialLike(value: string): boolean {

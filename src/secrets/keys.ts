@@ -1,7 +1,8 @@
 // Which identifiers name a credential: split into words, then secret words and non-secret qualifiers decide.
 
-/** How strict the value check is for a key: passwords may be short words, tokens must look random. */
-export type KeyClass = 'password' | 'token';
+/** How strict the value check is for a key: passwords may be short words, tokens must look random, and an access
+ * id must look random without being an identifier shape (a UUID or hex id is a plain id there). */
+export type KeyClass = 'password' | 'token' | 'access-id';
 
 const PASSWORD_WORDS = new Set('password passwd pass pwd passphrase passcode pw pword passw'.split(' '));
 const TOKEN_WORDS = new Set(
@@ -73,7 +74,7 @@ const BUNDLER_HOST = /^BUNDLE_[A-Z0-9_]*__[A-Z]{2,}$/;
 /** Key names that hold a token only by a tool's convention: an access id pair, `sonar.login`. */
 function conventionClass(words: readonly string[]): KeyClass | null {
   const [previous, last] = words.slice(-2);
-  if (previous === 'access' && last === 'id') return 'token';
+  if (previous === 'access' && last === 'id') return 'access-id';
   return previous === 'sonar' && last === 'login' ? 'token' : null;
 }
 

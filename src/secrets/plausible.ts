@@ -19,8 +19,9 @@ export function shannonEntropy(value: string): number {
 
 const PLACEHOLDER_WORDS =
   /sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|randomstring|your(?=[_-]?[a-z])|insert(?=[_-])|replace(?=[_-]?me)|(?<=[a-z])here$/gi;
-const PLACEHOLDER_MARKS = /<[^>]*>|\.\.\.|…|([xX*#])\1{2,}|example/i;
-const ALPHABET_RUN = /abcdefg|klmnop|opqrst|qrstuv|uvwxyz/;
+const PLACEHOLDER_MARKS = /<[^>]*>|\.\.\.|…|([xX*#])\1{5,}/;
+/** Short runs of x or stars and alphabet runs: placeholders in a short value, chance in a long random one. */
+const SHORT_MARKS = /([xX*#])\1{2,}|abcdefg|klmnop|opqrst|qrstuv|uvwxyz/;
 const TEMPLATE_REFERENCE =
   /^\{[A-Za-z_][\w.]{0,60}\}$|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
 
@@ -36,18 +37,18 @@ function repeatShare(value: string): number {
   return value.length === 0 ? 0 : covered / value.length;
 }
 
-/** True when a value of any length carries an unmistakable placeholder mark: `<...>`, an ellipsis, runs of x,
- * the word example, template syntax, or long runs of one character. */
+/** True when a value of any length carries an unmistakable placeholder mark: `<...>`, an ellipsis, long runs of
+ * x or stars, the word example, template syntax, or long runs of one character. */
 export function hasPlaceholderMarks(value: string): boolean {
-  if (PLACEHOLDER_MARKS.test(value) || TEMPLATE_REFERENCE.test(value)) return true;
+  if (PLACEHOLDER_MARKS.test(value) || /example/i.test(value) || TEMPLATE_REFERENCE.test(value)) return true;
   const repeats = repeatShare(value);
   return repeats >= 0.25 || (repeats > 0 && /(.)\1{7,}/.test(value));
 }
 
 /** True when a value is a placeholder, a template reference or a documentation sample rather than a credential:
- * the marks of {@link hasPlaceholderMarks}, placeholder words written in one case, or an alphabet run. */
+ * the marks of {@link hasPlaceholderMarks}, short runs of x, placeholder words in one case, or an alphabet run. */
 export function isPlaceholder(value: string): boolean {
-  if (hasPlaceholderMarks(value) || ALPHABET_RUN.test(value)) return true;
+  if (hasPlaceholderMarks(value) || SHORT_MARKS.test(value)) return true;
   for (const m of value.matchAll(PLACEHOLDER_WORDS)) if (oneCase(m[0])) return true;
   return false;
 }

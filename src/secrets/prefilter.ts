@@ -33,7 +33,7 @@ const TRIGGER = 2;
 const CHAR_KIND: Readonly<Uint8Array> = (() => {
   const kinds = new Uint8Array(128);
   for (let c = 0; c < 128; c++) if (isRunCode(c)) kinds[c] = RUN;
-  for (const c of ':=>(,"\'`%-') kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | TRIGGER;
+  for (const c of ':=>(,"\'`%-~') kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | TRIGGER;
   return kinds;
 })();
 
@@ -48,6 +48,10 @@ function isRunCode(c: number): boolean {
     c === 95 ||
     c === 45
   );
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function isIdentCode(c: number): boolean {
@@ -143,6 +147,8 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
       return text.charCodeAt(i + 1) === 45 && keywordBefore(text, identifierEnd(text, i + 2))
         ? 'plain'
         : null;
+    case 126: // '~' of an Azure client secret (`xxx8Q~...`)
+      return text.charCodeAt(i - 1) === 81 && isDigitCode(text.charCodeAt(i - 2)) ? 'plain' : null;
     case 37: // '%'
       return /^%3A%2F%2F/i.test(text.slice(i, i + 9)) || keywordBefore(text, i) ? 'plain' : null;
     default:

@@ -61,14 +61,19 @@ function extendsToken(c: number, base64: boolean): boolean {
 }
 
 /** Where a token whose body ends at `stop` really ends, or -1 when a longer word continues it (another shape).
- * A backslash before a letter that is no escape (`\g`) is a pasted artefact inside the token. */
+ * A caret, or a backslash before a letter that is no escape (`\\g`), is a pasted artefact inside the token. */
 function tokenEnd(text: string, stop: number, end: number, base64: boolean): number {
   const next = text.charCodeAt(stop);
-  const escape = next === 92 && isWordCode(text.charCodeAt(stop + 1)) && !/[nrtbfu]/.test(text.charAt(stop + 1));
-  if (escape || base64) {
+  const after = text.charAt(stop + 1);
+  const escape = next === 92 && !/[nrtbfu]/.test(after);
+  const artefact = (next === 94 || escape) && isWordCode(after.charCodeAt(0));
+  if (artefact || base64) {
     let at = stop;
-    while (at < end && (extendsToken(text.charCodeAt(at), base64) || (escape && text.charCodeAt(at) === 92)))
+    while (at < end) {
+      const c = text.charCodeAt(at);
+      if (!extendsToken(c, base64) && !(artefact && (c === 92 || c === 94))) break;
       at++;
+    }
     return at;
   }
   return isWordCode(next) || next === 95 || next === 45 ? -1 : stop;

@@ -2,6 +2,9 @@
 
 const PLACEHOLDER_PASSWORDS = /^(?:password|passwd|pass|secret|changeme|username|user|admin)$/i;
 
+const HEADER =
+  /\b(?:Authorization|Token)["']?[ \t]*:[ \t]*(?:(?:Bearer|Basic|Token)[ \t]+)?([^\s"'\\]{8,})|\b(?:Bearer|Basic|Token)[ \t]+([^\s"'\\]{8,})/;
+
 /** True when a candidate is a key or a header name rather than a value. */
 function isKey(line: string, candidate: string, at: number): boolean {
   const after = line.slice(at + candidate.length, at + candidate.length + 3);
@@ -13,10 +16,24 @@ function isPlainUrl(candidate: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate) && !candidate.includes('@');
 }
 
-/** The preferred candidate: the last (or longest) one that is not a plain URL, else the first URL. */
+/** A URL's longest query value when it is long enough to be a token, else the URL itself. */
+function urlValue(url: string): string {
+  const values = [...url.matchAll(/[?&][\w.-]+=([^&#\s]{16,})/g)].map((m) => m[1] ?? '');
+  return values.sort((a, b) => b.length - a.length)[0] ?? url;
+}
+
+/** A `key=value` candidate's value, and no timestamps. */
+function valueOf(candidate: string): string | null {
+  if (/^\d{4}-\d\d-\d\dT/.test(candidate)) return null;
+  return isPlainUrl(candidate) ? candidate : candidate.replace(/^[A-Za-z_][\w.-]*=(?=[^=]{8})/, '');
+}
+
+/** The preferred candidate: the last (or longest) one that is not a plain URL, else a URL's token or the URL. */
 function pick(candidates: readonly string[], last: boolean): string | undefined {
-  const values = candidates.filter((candidate) => !isPlainUrl(candidate));
-  return (last ? values[values.length - 1] : values[0]) ?? candidates[0];
+  const usable = candidates.map(valueOf).filter((value): value is string => value !== null);
+  const values = usable.filter((candidate) => !isPlainUrl(candidate));
+  const url = usable[0];
+  return (last ? values[values.length - 1] : values[0]) ?? (url === undefined ? undefined : urlValue(url));
 }
 
 /** A password in `scheme://user:password@host`, unless it is a placeholder word. */
@@ -27,8 +44,8 @@ function urlPassword(line: string): string | undefined {
 
 /** The credential of an authorization header, `curl -u user:password` or an XML element body. */
 function markedValue(line: string): string | undefined {
-  const header = /\b(?:Bearer|Basic|Token)[ \t]+([^\s"'\\]{8,})/.exec(line)?.[1];
-  if (header !== undefined) return header;
+  const header = HEADER.exec(line);
+  if (header !== null) return header[1] ?? header[2];
   const user = /(?:^|\s)(?:-u|--user)(?:=|\s+)["']?([^\s"']+)/.exec(line)?.[1];
   if (user !== undefined) {
     const colon = user.indexOf(':');
