@@ -38,11 +38,12 @@ export function quotedValue(
   to: number,
 ): { start: number; end: number } | null {
   const start = at + quote.length;
-  const stop = lineEnd(text, start, Math.min(to, start + MAX_VALUE));
+  const stop = Math.min(to, start + MAX_VALUE);
   const escaped = quote.length === 2;
   const mark = quote.charAt(quote.length - 1);
   for (let i = start; i < stop; i++) {
     const c = text.charAt(i);
+    if (c === '\n' || c === '\r') return null;
     if (escaped) {
       if (c === '\\' && text.charAt(i + 1) === mark) return { start, end: i };
       if (c === '\\') i++;
@@ -96,11 +97,12 @@ export function unquotedValue(
   restOfLine: boolean,
   separator: string,
 ): { start: number; end: number } {
-  const stop = lineEnd(text, at, Math.min(to, at + MAX_VALUE));
+  // The line's end is found on the way (not up front): a value is usually far shorter than its line.
+  const stop = Math.min(to, at + MAX_VALUE);
   let end = at;
   while (end < stop) {
     const c = text.charCodeAt(end);
-    if (!restOfLine && (c === 32 || c === 9)) break;
+    if (c === 10 || c === 13 || (!restOfLine && (c === 32 || c === 9))) break;
     if (restOfLine && c === 35 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) break;
     if (c === 92) {
       JSON_ESCAPE_STOP.lastIndex = end;

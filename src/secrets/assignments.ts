@@ -97,7 +97,15 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
   return Math.max(span.end, at);
 }
 
+/** True when a comparison operator (`==`, `!=`, `===`) ends just before `at`, past blanks and an open paren. */
+function comparisonBefore(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i > 0 && at - i < 8 && /[ \t(]/.test(text.charAt(i))) i--;
+  return text.charCodeAt(i) === 61 && /[=!]/.test(text.charAt(i - 1));
+}
+
 function reversedComparison(text: string, key: Key, from: number, sink: FindingSink): void {
+  if (!comparisonBefore(text, key.start)) return;
   const found = lineStartWithin(text, key.start, 600);
   const lineStart = Math.max(from, found < 0 ? key.start - 600 : found);
   if (text.charCodeAt(key.start - 1) !== 32 && text.charCodeAt(key.start - 1) !== 40) return;

@@ -40,16 +40,18 @@ export const PREFIX_ALTERNATION = [...new Set(ALL_PREFIXES)]
   .join('|');
 
 const PREFIX_SCAN = new RegExp(PREFIX_ALTERNATION, 'g');
-/** Prefixes of four or more characters: distinctive enough that a token carrying one belongs to that provider. */
-const LONG_PREFIXES: readonly string[] = Object.freeze(
-  [...new Set(ALL_PREFIXES)].filter((prefix) => prefix.length >= 4 && !prefix.includes('/')),
-);
+/** Prefixes of four or more characters by their first two: distinctive enough that a token carrying one belongs
+ * to that provider. */
+const LONG_PREFIXES: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+for (const prefix of new Set(ALL_PREFIXES)) {
+  if (prefix.length >= 4 && !prefix.includes('/')) (LONG_PREFIXES[prefix.slice(0, 2)] ??= []).push(prefix);
+}
 
 /** True when a token starts with a distinctive provider prefix: the provider's grammar alone decides whether it
  * is a credential, so looser rules (assignments, entropy) leave it alone. */
 export function hasProviderPrefix(token: string): boolean {
-  for (const prefix of LONG_PREFIXES) if (token.startsWith(prefix)) return true;
-  return false;
+  const candidates = LONG_PREFIXES[token.slice(0, 2)];
+  return candidates !== undefined && candidates.some((prefix) => token.startsWith(prefix));
 }
 
 function isWordCode(c: number): boolean {
