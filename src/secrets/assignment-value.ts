@@ -125,7 +125,8 @@ const WORDY = /^[a-z]{3,}(?:[-_][a-z]{3,})+$|^[a-z']+(?: [a-z']+){2,}$/;
 /** True when an assignment value under a key of the given class reads as a real credential. */
 export function plausibleValue(value: string, kind: KeyClass): boolean {
   if (value.length < 3 || !/[A-Za-z0-9]/.test(value)) return false;
-  if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value) || hasProviderPrefix(value)) return false;
+  if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value) || hasProviderPrefix(value))
+    return false;
   if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
     return false;
   if (WORDY.test(value) && looksLikeWords(value.replace(/[-_ ]/g, ''))) return false;

@@ -45,7 +45,8 @@ function inUrlPath(text: string, at: number): boolean {
   const limit = Math.max(0, at - 2048);
   for (let i = at - 1; i >= limit; i--) {
     const c = text.charCodeAt(i);
-    if (c <= 32 || c === 34 || c === 39 || c === 60 || c === 62 || c === 63 || c === 35 || c === 61) return false;
+    if (c <= 32 || c === 34 || c === 39 || c === 60 || c === 62 || c === 63 || c === 35 || c === 61)
+      return false;
     if (c === 47 && text.charCodeAt(i - 1) === 47 && text.charCodeAt(i - 2) === 58) return true;
   }
   return false;

@@ -54,7 +54,8 @@ export const PATTERN_RULES: readonly PatternRule[] = Object.freeze([
   {
     provider: 'discord',
     trigger: '.',
-    pattern: /(?<![\w.-])(?<secret>[A-Za-z0-9_-]{0,2}[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![\w-])/g,
+    pattern:
+      /(?<![\w.-])(?<secret>[A-Za-z0-9_-]{0,2}[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38})(?![\w-])/g,
     valid: discordValid,
   },
   {

@@ -80,7 +80,11 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'slack', prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: `\\d-[${B62}]{150,170}` },
     { provider: 'slack', prefixes: ['xapp-'], body: `\\d-[A-Z0-9]{8,12}-\\d{10,14}-[${B62}]{20,80}` },
     { provider: 'slack', prefixes: ['xoxa-', 'xoxr-'], body: `(?:\\d-)?[${B62}]{8,48}` },
-    { provider: 'slack', prefixes: ['xoxo-', 'xoxs-'], body: `\\d{4,14}-\\d{4,14}-\\d{4,14}-[a-fA-F0-9]{8,80}` },
+    {
+      provider: 'slack',
+      prefixes: ['xoxo-', 'xoxs-'],
+      body: `\\d{4,14}-\\d{4,14}-\\d{4,14}-[a-fA-F0-9]{8,80}`,
+    },
     {
       provider: 'aws',
       prefixes: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'A3T'],
