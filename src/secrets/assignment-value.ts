@@ -119,8 +119,10 @@ export function unquotedValue(
 const REFERENCE =
   /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.]*\(.*\)$|^\$/;
 
-/** Lower-case words joined by dashes or underscores, or a phrase of lower-case words: a name or prose. */
-const WORDY = /^[a-z]{3,}(?:[-_][a-z]{3,})+$|^[a-z']+(?: [a-z']+){2,}$/;
+/** Lower-case words joined by dashes or underscores: a name, not a credential. */
+const JOINED_WORDS = /^[a-z]{3,}(?:[-_][a-z]{3,})+$/;
+/** Three or more lower-case words separated by single blanks: prose, not a credential. */
+const PHRASE = /^[a-z']+(?: [a-z']+){2,}$/;
 
 /** True when an assignment value under a key of the given class reads as a real credential. */
 export function plausibleValue(value: string, kind: KeyClass): boolean {
@@ -129,7 +131,8 @@ export function plausibleValue(value: string, kind: KeyClass): boolean {
     return false;
   if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
     return false;
-  if (WORDY.test(value) && looksLikeWords(value.replace(/[-_ ]/g, ''))) return false;
+  if (PHRASE.test(value) || (JOINED_WORDS.test(value) && looksLikeWords(value.replace(/[-_]/g, ''))))
+    return false;
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
   if (kind === 'access-id' && isIdentifierLookalike(value)) return false;
   if (value.length < 10 || shannonEntropy(value) < 2.6) return false;

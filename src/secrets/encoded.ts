@@ -1,5 +1,4 @@
-// Secrets hidden by an encoding: percent-encoded and JSON-escaped text is decoded with an offset map and
-// scanned again; base64 runs that decode to text holding a secret are reported whole.
+// Encoded secrets: percent- and JSON-escaped text decoded with an offset map; base64 runs decoded, rescanned.
 import type { FindingSink, RawFinding } from './finding.js';
 
 /** Scans `text[from, to)` at a nesting depth and pushes findings; the detector passes its own window scan. */

@@ -1,5 +1,4 @@
-// The prefilter: one pass over the text that finds the few places a secret could start and returns the
-// windows around them; ordinary prose yields no window, so the rules never run on it.
+// The prefilter: one pass that finds where a secret could start and returns windows; prose yields none.
 
 /** A half-open range `[from, to)` of the text that the rules must scan. */
 export type Window = readonly [from: number, to: number];

@@ -190,7 +190,13 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     },
     {
       provider: 'authress',
-      prefixes: ['sc_', 'ext_', 'scauth_', 'authress_'],
+      prefixes: ['sc_', 'ext_', 'scauth_'],
+      body: `[${B62}]{5,30}\\.[${B62}]{4,6}\\.acc[_-][a-z0-9-]{10,32}\\.[${B62}+/_=-]{30,120}`,
+    },
+    // The same key under a prefix that spells the provider: marked generic, so no marker repeats the prefix.
+    {
+      provider: 'generic',
+      prefixes: ['authress_'],
       body: `[${B62}]{5,30}\\.[${B62}]{4,6}\\.acc[_-][a-z0-9-]{10,32}\\.[${B62}+/_=-]{30,120}`,
     },
     { provider: '1password', prefixes: ['ops_eyJ'], body: `[${B62}+/]{100,20000}={0,3}`, base64: true },

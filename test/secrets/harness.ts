@@ -1,5 +1,4 @@
-// Corpus harness for any `(text) => string` redactor: embeds true positives five ways and checks nothing leaks,
-// and counts how many negative lines a redactor changes. Shared with the text purpose and the log sink tests.
+// Corpus harness for any `(text) => string` redactor: five placements per true positive, negatives changed.
 import negativesJson from './corpus/scanner-negatives.json' with { type: 'json' };
 import positivesJson from './corpus/true-positives.json' with { type: 'json' };
 

@@ -1,5 +1,4 @@
-// Non-secret look-alikes that must never be redacted: UUIDs, git SHAs, hex and base64 digests, SRI integrity
-// hashes and order numbers, made deterministically (real digests of fixed inputs).
+// Non-secret look-alikes never to redact: UUIDs, git SHAs, digests, SRI hashes, order numbers.
 import { createHash } from 'node:crypto';
 
 function digest(algorithm: string, input: string, encoding: 'hex' | 'base64' | 'base64url'): string {

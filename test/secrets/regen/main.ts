@@ -1,5 +1,4 @@
-// Regenerates test/secrets/corpus/*.json from git snapshots of gitleaks and detect-secrets.
-// Usage: npx tsx test/secrets/regen/main.ts <gitleaks git dir> <detect-secrets git dir>
+// Regenerates the corpus JSON: `npx tsx test/secrets/regen/main.ts <gitleaks git> <detect-secrets git>`.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
