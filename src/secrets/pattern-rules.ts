@@ -46,7 +46,7 @@ export const PATTERN_RULES: readonly PatternRule[] = Object.freeze([
     provider: 'jwt',
     trigger: 'ey',
     pattern: new RegExp(
-      `(?<![${B64URL}])(?<secret>e[wy][${B64URL}]{8,8192}\\.e[wy][/${B64URL}]{8,65536}(?:\\.[A-Za-z0-9_+/-]{0,8192}={0,2})?)`,
+      `(?<![${B64URL}])(?<secret>e[wy][${B64URL}]{8,8192}\\.e[wy][/\\\\${B64URL}]{8,65536}(?:\\.[A-Za-z0-9_+/\\\\-]{0,8192}={0,2})?)`,
       'g',
     ),
     valid: jwtValid,

@@ -32,7 +32,7 @@ const TRIGGER = 2;
 const CHAR_KIND: Readonly<Uint8Array> = (() => {
   const kinds = new Uint8Array(128);
   for (let c = 0; c < 128; c++) if (isRunCode(c)) kinds[c] = RUN;
-  for (const c of ':=>(,"\'`%-~') kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | TRIGGER;
+  for (const c of ':=>(,"\'`%-~.') kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | TRIGGER;
   return kinds;
 })();
 
@@ -146,6 +146,8 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
       return text.charCodeAt(i + 1) === 45 && keywordBefore(text, identifierEnd(text, i + 2))
         ? 'plain'
         : null;
+    case 46: // '.' before the `ey` payload of a JWT whose header is shorter than a run
+      return text.charCodeAt(i + 1) === 101 && /[yw]/.test(text.charAt(i + 2)) ? 'plain' : null;
     case 126: // '~' of an Azure client secret (`xxx8Q~...`)
       return text.charCodeAt(i - 1) === 81 && isDigitCode(text.charCodeAt(i - 2)) ? 'plain' : null;
     case 37: // '%'

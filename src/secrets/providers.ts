@@ -175,7 +175,9 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'shippo', prefixes: ['shippo_live_', 'shippo_test_'], body: '[a-fA-F0-9]{40}' },
     { provider: 'shopify', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: `[${B62}]{32,64}` },
     { provider: 'sourcegraph', prefixes: ['sgp_'], body: '(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}' },
-    { provider: 'square', prefixes: ['sq0atp-', 'sq0csp-', 'EAAA'], body: `[${B62}_-]{22,60}` },
+    { provider: 'square', prefixes: ['sq0atp-', 'EAAA'], body: `[${B62}_-]{22,60}` },
+    // Square's own samples draw the secret from `[0-9A-Za-z\\-_]`, a range that also spans `\ ] ^`.
+    { provider: 'square', prefixes: ['sq0csp-'], body: `[${B62}_\\\\\\]^-]{43}` },
     { provider: 'twilio', prefixes: ['SK'], body: '[0-9a-fA-F]{32}(?![A-Za-z0-9])' },
     { provider: 'typeform', prefixes: ['tfp_'], body: `[${B62}_.=-]{59}` },
     { provider: 'yandex', prefixes: ['AQVN'], body: `[${B62}_-]{35,38}` },

@@ -13,7 +13,7 @@ function isKey(line: string, candidate: string, at: number): boolean {
 
 /** True when a candidate is a URL without credentials: a value only when nothing else is. */
 function isPlainUrl(candidate: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(candidate) && !candidate.includes('@');
+  return /^[a-z][a-z0-9+.-]*:\\?\/\\?\//i.test(candidate) && !candidate.includes('@');
 }
 
 /** A URL's longest query value when it is long enough to be a token, else the URL itself. */
