@@ -41,7 +41,9 @@ export function hasGithubChecksum(token: string): boolean {
 /** True when a base64 or base64url string decodes to a JSON object. */
 export function isBase64Json(encoded: string): boolean {
   try {
-    const json = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    const json = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8').trim();
+    // Only text that opens and closes an object is parsed: a failing parse throws, and throwing is slow.
+    if (!json.startsWith('{') || !json.endsWith('}')) return false;
     const value: unknown = JSON.parse(json);
     return typeof value === 'object' && value !== null;
   } catch {

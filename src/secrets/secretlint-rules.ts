@@ -11,7 +11,8 @@ import { isPlaceholder } from './plausible.js';
 import type { SecretProvider } from './types.js';
 import { narrowToPassword } from './url-credentials.js';
 
-/** Preset rule ids mapped to providers; rules absent here (comment filters, file-type rules) are not run. */
+/** Preset rule ids mapped to providers; rules absent here (comment filters, file-type rules, and Slack, whose
+ * token grammars in providers.ts are stricter) are not run. */
 const PROVIDER_OF_RULE: Readonly<Record<string, SecretProvider>> = Object.freeze(
   Object.assign(Object.create(null) as Record<string, SecretProvider>, {
     '@secretlint/secretlint-rule-aws': 'aws',

@@ -33,6 +33,10 @@ describe('prefilter', () => {
       '-----BEGIN PRIVATE KEY-----',
       'Authorization: Bearer abc123',
       'curl -u a:b http://h',
+      'curl --user a:b http://h',
+      'x https%3A%2F%2Fu%3Ap%40h y',
+      'secret 8Q~abcdefghijklmnopqrstuvwxyz0123456 here',
+      'eyTmeX30o09HIoxr0SZ.eynWUZ9DxXbKO9HFLZuvDg.',
     ]) {
       expect(candidateWindows(`${PARAGRAPH}${text}\n${PARAGRAPH}`).length, text).toBeGreaterThan(0);
     }
