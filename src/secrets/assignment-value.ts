@@ -131,8 +131,7 @@ export function plausibleValue(value: string, kind: KeyClass): boolean {
     return false;
   if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
     return false;
-  if (PHRASE.test(value) || (JOINED_WORDS.test(value) && looksLikeWords(value.replace(/[-_]/g, ''))))
-    return false;
+  if (PHRASE.test(value) || JOINED_WORDS.test(value)) return false;
   if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
   if (kind === 'access-id' && isIdentifierLookalike(value)) return false;
   if (value.length < 10 || shannonEntropy(value) < 2.6) return false;

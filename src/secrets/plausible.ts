@@ -23,7 +23,7 @@ const PLACEHOLDER_MARKS = /<[^>]*>|\.\.\.|…|([xX*#])\1{5,}/;
 /** Short runs of x or stars and alphabet runs: placeholders in a short value, chance in a long random one. */
 const SHORT_MARKS = /([xX*#])\1{2,}|abcdefg|klmnop|opqrst|qrstuv|uvwxyz/;
 const TEMPLATE_REFERENCE =
-  /^\{[A-Za-z_][\w.]{0,60}\}$|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
+  /^\{[A-Za-z_][\w.]{0,60}\}$|\[[A-Z][A-Z_ -]{1,40}\]|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
 
 /** True when a word is written in one case (`fake`, `FAKE`, `Fake`): a word, not letters of a random token. */
 function oneCase(word: string): boolean {
