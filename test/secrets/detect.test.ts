@@ -31,7 +31,9 @@ describe('redactSecrets', () => {
   ])('redacts the whole secret in %s', (input, expected) => {
     expect(redact(input)).toBe(expected);
   });
+});
 
+describe('provider shapes and credential forms', () => {
   it.each([
     ['clickhouse', '4b1dU8JZpDE0iGXlD6gNCFbaEPFjbD0kH8Oool8Dkl'],
     ['airtable', 'patZDOCj2ISaJiHkT.9fe430e5274621be518924ed90d2355f39eeb1d4d98fb00ea0022f3a26ba5595'],
@@ -87,7 +89,9 @@ describe('redactSecrets', () => {
         for (let i = 0; i + 8 <= prefix.length; i++) expect(marker).not.toContain(prefix.slice(i, i + 8));
     }
   });
+});
 
+describe('markers, counts, encodings and odd content', () => {
   it('counts secrets per provider and uses typed markers', () => {
     const result = redactSecrets('a 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 b glpat-Xk29dLq8Wm3Zr7Pn1Vb4');
     expect(result.text).toBe('a [redacted:secret:github] b [redacted:secret:gitlab]');
