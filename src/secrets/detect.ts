@@ -1,0 +1,84 @@
+// The secret detector: prefilter windows, every rule family on each window and on its decoded forms, then merge.
+import { scanAssignments } from './assignments.js';
+import { scanAuthHeaders, scanCurlUser } from './auth-headers.js';
+import { scanDecoded } from './encoded.js';
+import { scanEntropyTokens } from './entropy-tokens.js';
+import type { FindingSink, RawFinding } from './finding.js';
+import { scanPatterns } from './pattern-rules.js';
+import { scanPem } from './pem.js';
+import { candidateWindows } from './prefilter.js';
+import { scanSecretlint } from './secretlint-rules.js';
+import { scanPrefixTokens } from './token-rules.js';
+import type { SecretMatch } from './types.js';
+import { scanBarePairs, scanUrlCredentials } from './url-credentials.js';
+
+const MAX_DEPTH = 2;
+
+type Scanner = (text: string, from: number, to: number, sink: FindingSink) => void;
+
+/** Every rule family, in a fixed order (the result does not depend on it: findings are merged by range). */
+const SCANNERS: readonly Scanner[] = Object.freeze([
+  scanSecretlint,
+  scanPrefixTokens,
+  scanPatterns,
+  scanPem,
+  scanUrlCredentials,
+  scanBarePairs,
+  scanAuthHeaders,
+  scanCurlUser,
+  scanAssignments,
+  scanEntropyTokens,
+]);
+
+function scanWindow(text: string, from: number, to: number, sink: FindingSink, depth: number): void {
+  for (const scanner of SCANNERS) {
+    try {
+      scanner(text, from, to, sink);
+    } catch {
+      // A rule that fails on odd content finds nothing there; the other rules still run.
+    }
+  }
+  if (depth < MAX_DEPTH) scanDecoded(text, from, to, sink, depth, scanDecodedView);
+}
+
+function scanDecodedView(text: string, from: number, to: number, sink: FindingSink, depth: number): void {
+  for (const [start, end] of candidateWindows(text.slice(from, to)))
+    scanWindow(text, from + start, from + end, sink, depth);
+}
+
+/** Merges overlapping findings into one range each, named by the most specific rule among them. */
+export function mergeFindings(found: readonly RawFinding[]): SecretMatch[] {
+  const sorted = found.filter((f) => f.end > f.start).sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: SecretMatch[] = [];
+  let current: RawFinding | undefined;
+  for (const finding of sorted) {
+    if (current !== undefined && finding.start < current.end) {
+      const best = finding.rank > current.rank ? finding : current;
+      current = {
+        provider: best.provider,
+        start: current.start,
+        end: Math.max(current.end, finding.end),
+        rank: best.rank,
+      };
+      continue;
+    }
+    if (current !== undefined)
+      merged.push(Object.freeze({ provider: current.provider, start: current.start, end: current.end }));
+    current = finding;
+  }
+  if (current !== undefined)
+    merged.push(Object.freeze({ provider: current.provider, start: current.start, end: current.end }));
+  return merged;
+}
+
+/**
+ * Finds every secret in `text`: provider tokens, private keys, credentials in URLs, headers and assignments,
+ * and their percent-, JSON- and base64-encoded forms. Deterministic; never throws on content.
+ * @returns The secrets' ranges in order, without overlaps; never their values.
+ */
+export function detectSecrets(text: string): readonly SecretMatch[] {
+  if (typeof text !== 'string' || text.length === 0) return Object.freeze([]);
+  const sink: RawFinding[] = [];
+  for (const [from, to] of candidateWindows(text)) scanWindow(text, from, to, sink, 0);
+  return Object.freeze(mergeFindings(sink));
+}
