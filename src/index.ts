@@ -5,6 +5,9 @@ export { createGate } from './gate/create-gate.js';
 export type { Gate, GateOptions, AcceptOptions } from './gate/create-gate.js';
 export { defineTool } from './contract/define-tool.js';
 export type { ToolContract, ToolDefinition } from './contract/define-tool.js';
+export { purpose } from './contract/zod-purpose.js';
+export type { PurposeOptions, UntrustedSchema, TaintStrings } from './contract/zod-purpose.js';
+export type { DataOf, ValueOf, ProjectedData, AtPointer } from './contract/data-type.js';
 export { contractFromJson, loadContractFile } from './contract/contract-file.js';
 export type {
   ToolOutcome,
@@ -38,7 +41,11 @@ export type {
   ContentEncoding,
 } from './vocabulary/limits.js';
 export { outcomeEnvelope, provenanceEnvelope, REQUEST_ID_PATTERN } from './contract/envelopes.js';
-export type { EnvelopeContract } from './contract/envelopes.js';
+export type {
+  EnvelopeContract,
+  OutcomeEnvelopeValue,
+  ProvenanceEnvelopeValue,
+} from './contract/envelopes.js';
 export { ContractError } from './vocabulary/contract-error.js';
 export type { ContractErrorCode } from './vocabulary/contract-error.js';
 export { createAjv, PURPOSE_KEYWORD } from './schema/ajv-factory.js';

@@ -13,6 +13,8 @@ import {
 } from './failure-variant.js';
 import { resolveLimits, type LimitOverrides, type Limits } from '../vocabulary/limits.js';
 import { checkLimits } from './check-limits.js';
+import type { DataOf } from './data-type.js';
+import { contractSchemaOf } from './zod-schema.js';
 
 /** What a tool's author writes: the contract of its results. */
 export interface ToolContract {
@@ -20,7 +22,10 @@ export interface ToolContract {
   readonly name: string;
   /** The contract version, such as `ticket.search.v3`. */
   readonly version: string;
-  /** A closed JSON Schema 2020-12 for the complete result, with a purpose on every string leaf. */
+  /**
+   * The complete result's schema: a closed JSON Schema 2020-12 with a purpose on every string leaf, or a zod 4
+   * schema (exported by zod to JSON Schema, then held to exactly the same rules).
+   */
   readonly schema: object;
   /** Overrides of the default read, parse and output limits. */
   readonly limits?: LimitOverrides;
@@ -32,6 +37,8 @@ export interface ToolContract {
   readonly failure?: FailureVariant;
   /** Contract-wide default options per purpose (for example the egress policy of `url` fields). */
   readonly purposes?: PurposeDefaults;
+  /** Type-level only: the accepted result's type, set by envelope helpers given a zod data schema. */
+  readonly __value?: unknown;
 }
 
 /**
@@ -57,8 +64,13 @@ const VERSION = /^[A-Za-z0-9_.:+-]{1,128}$/;
  * Defines a tool's result contract. Compiles the schema once through Airlock's ajv factory and refuses,
  * with a `ContractError`, a schema that fails ajv's security meta-schema, an object that is not closed, a
  * string without `maxLength` or purpose, an array without `maxItems`, or a malformed rule or projection.
+ *
+ * The agent-facing data type is inferred from a zod schema (and from the projection's pointers, when there is
+ * one); a JSON Schema contract states it as `defineTool<T>(…)`.
  */
-export function defineTool<T = JsonValue>(contract: ToolContract): ToolDefinition<T> {
+export function defineTool<const C extends ToolContract>(contract: C): ToolDefinition<DataOf<C>>;
+export function defineTool<T>(contract: ToolContract): ToolDefinition<T>;
+export function defineTool(contract: ToolContract): ToolDefinition<unknown> {
   if (!TOOL_NAME.test(contract.name)) {
     throw new ContractError(
       'contract.invalid_definition',
@@ -83,7 +95,7 @@ export function defineTool<T = JsonValue>(contract: ToolContract): ToolDefinitio
       error instanceof Error ? error.message : 'Malformed limits',
     );
   }
-  const compiled = compileContract(contract.schema, contract.purposes ?? {});
+  const compiled = compileContract(contractSchemaOf(contract.schema, '/schema'), contract.purposes ?? {});
   return Object.freeze({
     name: contract.name,
     version: contract.version,

@@ -1,13 +1,50 @@
 // Ready-made result envelopes from the seeds: success/failure `oneOf`, and the provenance envelope.
+import type { ZodType, output } from 'zod';
 import type { BindRule } from '../bind/rules.js';
 import type { FailureVariant } from './failure-variant.js';
+import { contractSchemaOf } from './zod-schema.js';
 
-/** The parts of a contract an envelope supplies; spread them into `defineTool`. */
-export interface EnvelopeContract {
+/**
+ * The parts of a contract an envelope supplies; spread them into `defineTool`. `V` is the type of an accepted
+ * result, known when the data schema is a zod schema (`unknown` for a JSON Schema).
+ */
+export interface EnvelopeContract<V = unknown> {
   readonly schema: object;
   readonly failure: FailureVariant;
   readonly bind: readonly BindRule[];
+  /** Type-level only: the accepted result's type. Never present at run time. */
+  readonly __value?: V;
 }
+
+/** The data type of a zod data schema, or `unknown` for JSON Schema. */
+type DataType<D> = D extends ZodType ? output<D> : unknown;
+
+/** An accepted seed-000 result: the success shape (the failure shape becomes a typed failure). */
+export type OutcomeEnvelopeValue<D> =
+  unknown extends DataType<D>
+    ? unknown
+    : {
+        readonly tool: string;
+        readonly request_id: string;
+        readonly outcome: 'success';
+        readonly data: DataType<D>;
+      };
+
+/** An accepted seed-003 result: the `ok` shape with its provenance. */
+export type ProvenanceEnvelopeValue<D> =
+  unknown extends DataType<D>
+    ? unknown
+    : {
+        readonly schemaVersion: string;
+        readonly outcome: 'ok';
+        readonly data: DataType<D>;
+        readonly provenance: {
+          readonly system: string;
+          readonly tenantId: string;
+          readonly observedAt: string;
+        };
+        readonly truncated: boolean;
+      };
 
 /** The request-id pattern of seed 000: a letter or digit, then 7–63 of letters, digits, `_` and `.`. */
 export const REQUEST_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$';
@@ -18,11 +55,12 @@ export const REQUEST_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$';
  * carry both. The tool name is fixed, the request id bounded and bound to the trusted context, the error
  * codes finite.
  */
-export function outcomeEnvelope(options: {
+export function outcomeEnvelope<const D extends object>(options: {
   readonly tool: string;
-  readonly data: object;
+  /** The success data: a JSON Schema, or a zod schema. */
+  readonly data: D;
   readonly errorCodes: readonly string[];
-}): EnvelopeContract {
+}): EnvelopeContract<OutcomeEnvelopeValue<D>> {
   const common = {
     tool: { const: options.tool },
     request_id: { type: 'string', pattern: REQUEST_ID_PATTERN, maxLength: 64, 'x-purpose': 'id' },
@@ -47,7 +85,7 @@ export function outcomeEnvelope(options: {
         },
       ],
       $defs: {
-        data: options.data,
+        data: contractSchemaOf(options.data, '/$defs/data'),
         error: errorShape(options.errorCodes),
       },
     },
@@ -62,13 +100,14 @@ export function outcomeEnvelope(options: {
  * (`outcome: "error"`). Binds `provenance.tenantId` to the context's tenant and `observedAt` to a freshness
  * window.
  */
-export function provenanceEnvelope(options: {
+export function provenanceEnvelope<const D extends object>(options: {
   readonly schemaVersion: string;
-  readonly data: object;
+  /** The success data: a JSON Schema, or a zod schema. */
+  readonly data: D;
   readonly errorCodes: readonly string[];
   readonly systems: readonly string[];
   readonly maxAgeSeconds: number;
-}): EnvelopeContract {
+}): EnvelopeContract<ProvenanceEnvelopeValue<D>> {
   const provenance = {
     type: 'object',
     required: ['system', 'tenantId', 'observedAt'],
@@ -111,7 +150,7 @@ export function provenanceEnvelope(options: {
         },
       ],
       $defs: {
-        data: options.data,
+        data: contractSchemaOf(options.data, '/$defs/data'),
         provenance,
         error: errorShape(options.errorCodes),
       },

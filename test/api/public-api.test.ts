@@ -54,6 +54,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'loadContractFile',
     'memoryAuditSink',
     'outcomeEnvelope',
+    'purpose',
     'parseJson',
     'projectForBudget',
     'provenanceEnvelope',
