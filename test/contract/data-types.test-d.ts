@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../src/contract/define-tool.
 import { outcomeEnvelope } from '../../src/contract/envelopes.js';
 import { purpose } from '../../src/contract/zod-purpose.js';
 import type { Gate } from '../../src/gate/create-gate.js';
-import type { JsonValue } from '../../src/json/types.js';
 import type { Untrusted } from '../../src/taint/untrusted.js';
 
 const note = purpose.text(z.string().max(500));
