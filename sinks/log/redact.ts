@@ -1,37 +1,17 @@
 // Redacts secrets in a string and bounds its length, the one place in Airlock where cutting text is fine.
-import { SECRET_LOOKAHEAD, SECRET_PATTERNS } from './secret-patterns.js';
+import { detectSecrets, secretMarker } from '../../src/secrets/index.js';
 
-interface Hit {
-  readonly start: number;
-  readonly end: number;
-  readonly name: string;
-}
+/**
+ * How far past what can be kept the detector looks, so that no cut leaves part of a secret behind: longer than
+ * any single secret the detector knows (a PEM private key block, a long 1Password token).
+ */
+export const SECRET_LOOKAHEAD = 16 * 1024;
 
-/** The marker that replaces a redacted secret. */
+/** The marker that replaces a value redacted for its field's name (`password`, `x-api-key` …). */
 export const redactionMarker = (name: string): string => `[redacted:${name}]`;
 
 /** The marker appended to a cut string, with how many code points were left out. */
 export const cutMarker = (omitted: number): string => `...[cut: ${omitted} more chars]`;
-
-/** Every secret in `text`, in order, overlapping hits merged (the first shape's name is kept). */
-function findSecrets(text: string): Hit[] {
-  const hits: Hit[] = [];
-  for (const { name, pattern } of SECRET_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
-      const range = match.indices?.groups?.secret ?? match.indices?.[0];
-      if (range !== undefined && range[1] > range[0]) hits.push({ start: range[0], end: range[1], name });
-    }
-  }
-  hits.sort((a, b) => a.start - b.start || b.end - a.end);
-  const merged: Hit[] = [];
-  for (const hit of hits) {
-    const last = merged.at(-1);
-    if (last !== undefined && hit.start < last.end)
-      merged[merged.length - 1] = { ...last, end: Math.max(last.end, hit.end) };
-    else merged.push(hit);
-  }
-  return merged;
-}
 
 function countCodePoints(text: string, from: number): number {
   let count = 0;
@@ -47,7 +27,8 @@ function countCodePoints(text: string, from: number): number {
 }
 
 /**
- * `text` with every secret replaced by `[redacted:name]` and cut after `maxCodePoints` code points of output
+ * `text` with every secret the one secret detector finds replaced by `[redacted:secret:<provider>]` (the
+ * whole value, never a tail) and cut after `maxCodePoints` code points of output
  * with `...[cut: N more chars]`. Log lines are the one sink where cutting is fine: a log is for an operator,
  * and the marker says exactly how much is missing. Secrets are found before cutting, in a window that reaches
  * {@link SECRET_LOOKAHEAD} units past what can be kept, so no cut leaves half a secret behind; a string longer
@@ -56,7 +37,7 @@ function countCodePoints(text: string, from: number): number {
 export function redactAndBound(text: string, maxCodePoints: number): string {
   const windowEnd = Math.min(text.length, 2 * maxCodePoints + SECRET_LOOKAHEAD);
   const safeEnd = windowEnd === text.length ? text.length : windowEnd - SECRET_LOOKAHEAD;
-  const hits = findSecrets(text.slice(0, windowEnd));
+  const hits = detectSecrets(text.slice(0, windowEnd));
   let out = '';
   let kept = 0;
   let at = 0;
@@ -65,7 +46,7 @@ export function redactAndBound(text: string, maxCodePoints: number): string {
     const hit = hits[hitIndex];
     if (hit !== undefined && hit.start <= at) {
       if (hit.end > at) {
-        out += redactionMarker(hit.name);
+        out += secretMarker(hit.provider);
         kept++;
         at = hit.end;
       }

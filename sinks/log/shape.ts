@@ -70,7 +70,11 @@ export function shapeValue(value: unknown, walk: Walk, depth: number): LogValue 
 function shapeObject(value: object, walk: Walk, depth: number): LogValue {
   if (isUntrusted(value)) return { untrusted: value.source, ...payloadDigest(value.value) };
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return payloadDigest(value);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Date) {
+    // Date's own methods, never the instance's: a date object can carry its own toISOString.
+    const time = Date.prototype.getTime.call(value);
+    return Number.isNaN(time) ? null : new Date(time).toISOString();
+  }
   if (value instanceof Error) return errorSummary(value);
   if (depth >= walk.options.maxDepth) return CUT.depth;
   if (walk.path.has(value)) return CUT.cycle;

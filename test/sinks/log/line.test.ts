@@ -133,3 +133,11 @@ describe('toLogLine', () => {
     );
   });
 });
+
+describe('values that bring their own conversions', () => {
+  it("logs a Date by Date's own methods, never the instance's toISOString", () => {
+    const date = new Date(0);
+    Object.defineProperty(date, 'toISOString', { value: () => `leak-${'x'.repeat(5000)}` });
+    expect(JSON.parse(toLogLine({ at: date }))).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+  });
+});

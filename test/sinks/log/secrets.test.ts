@@ -1,25 +1,24 @@
-// Every secret shape the log sink knows is redacted, in prose, in headers and in JSON-ish text.
+// The log sink redacts secrets with the one detector, in prose, in headers and in JSON-ish text, never a tail.
 import { describe, expect, it } from 'vitest';
 import { redactAndBound } from '../../../sinks/log/redact.js';
-import { SECRET_PATTERNS } from '../../../sinks/log/secret-patterns.js';
+import { TRUE_POSITIVES } from '../../secrets/harness.js';
+
+/** A real-looking secret of one scanner rule, from the third-party corpus (never written in this file). */
+function corpusSecret(rule: string): string {
+  const found = TRUE_POSITIVES.find((item) => item.rule === rule);
+  if (found === undefined) throw new Error(`no corpus secret for ${rule}`);
+  return found.secret;
+}
 
 /** Fake secrets, assembled at run time so no complete token shape sits in the source file. */
 const fake = {
-  aws: ['AK', 'IA', 'IOSFODNN7EXAMPLE'].join(''),
+  aws: corpusSecret('aws-access-token'),
   github: ['gh', 'p_', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'].join(''),
-  githubPat: [
-    'github',
-    '_pat_',
-    '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345',
-  ].join(''),
-  slack: ['xo', 'xb-', '123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx'].join(''),
-  slackWebhook: [
-    'https://hooks.slack.com/',
-    'services/',
-    'T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX',
-  ].join(''),
+  githubPat: corpusSecret('github-fine-grained-pat'),
+  slack: corpusSecret('slack-bot-token'),
+  slackWebhook: corpusSecret('slack-webhook-url'),
   stripe: ['sk', '_live_', '4eC39HqLyjWDarjtT1zdp7dc'].join(''),
-  google: ['AI', 'za', 'SyA1234567890abcdefghijklmnopqrstuv'].join(''),
+  google: corpusSecret('gcp-api-key'),
   jwt: [
     'eyJhbGciOiJIUzI1NiJ9',
     'eyJzdWIiOiIxMjM0NTY3ODkwIn0',
@@ -27,7 +26,7 @@ const fake = {
   ].join('.'),
   privateKey: [
     '-----BEGIN ',
-    'RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2\n-----END RSA PRIVATE KEY-----',
+    'RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2q8Hd7LwPk3Rz9TfXe2JcVb\n-----END RSA PRIVATE KEY-----',
   ].join(''),
 };
 
@@ -44,8 +43,8 @@ const cases: [string, string, string][] = [
   ['Google API key', `maps ${fake.google}`, fake.google],
   ['JWT', `session ${fake.jwt}`, fake.jwt],
   ['private key block', `key:\n${fake.privateKey}\nafter`, 'MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2'],
-  ['private key block with no end line', fake.privateKey.slice(0, 60), 'MIIEpAIB'],
-  ['api_key pair in a query string', 'https://api.example/v1?api_key=abcd1234&x=1', 'abcd1234'],
+  ['private key block with no end line', fake.privateKey.slice(0, 95), 'MIIEpAIB'],
+  ['api_key pair in a query string', 'https://api.example/v1?api_key=a8Kd93jQz71m&x=1', 'a8Kd93jQz71m'],
   ['password in JSON text', '{"user":"bob","password": "hunter2"}', 'hunter2'],
   ['client secret in YAML text', 'client_secret: s3cr3t-value', 's3cr3t-value'],
   ['password in a URL', 'postgres://app:pa55word@db.internal:5432/main', 'pa55word'],
@@ -55,20 +54,14 @@ describe('secret redaction', () => {
   it.each(cases)('redacts a %s', (_name, text, secret) => {
     const out = redactAndBound(text, 4096);
     expect(out).not.toContain(secret);
-    expect(out).toMatch(/\[redacted:[a-z_]+\]/);
-  });
-
-  it('covers every listed shape with a case', () => {
-    const hit = new Set<string>();
-    for (const [, text] of cases)
-      for (const { name, pattern } of SECRET_PATTERNS)
-        if ([...text.matchAll(pattern)].length > 0) hit.add(name);
-    expect([...hit].sort()).toEqual(SECRET_PATTERNS.map(({ name }) => name).sort());
+    expect(out).toMatch(/\[redacted:secret:[a-z0-9-]+\]/);
   });
 
   it('keeps the names of assignments and the text around secrets', () => {
-    expect(redactAndBound(`a ${fake.aws} b`, 4096)).toBe('a [redacted:aws_access_key] b');
-    expect(redactAndBound('api_key=abcd1234&x=1', 4096)).toBe('api_key=[redacted:assignment]&x=1');
+    expect(redactAndBound(`a ${fake.aws} b`, 4096)).toBe('a [redacted:secret:aws] b');
+    expect(redactAndBound('/v1?api_key=a8Kd93jQz71m&x=1', 4096)).toMatch(
+      /^\/v1\?api_key=\[redacted:secret:[a-z-]+\]&x=1$/,
+    );
   });
 
   it('leaves ordinary prose alone', () => {
