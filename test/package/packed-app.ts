@@ -13,6 +13,7 @@ interface Manifest {
   readonly name: string;
   readonly version: string;
   readonly exports: Readonly<Record<string, unknown>>;
+  readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
 }
 
@@ -46,8 +47,8 @@ export async function packAndInstall(work: string): Promise<PackedApp> {
   const dir = join(work, 'app');
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const dev = MANIFEST.devDependencies;
-  const tools = ['typescript', '@types/node', '@modelcontextprotocol/sdk'].map(
+  const dev = { ...MANIFEST.dependencies, ...MANIFEST.devDependencies };
+  const tools = ['typescript', '@types/node', '@modelcontextprotocol/sdk', 'zod'].map(
     (name) => `${name}@${dev[name] ?? 'latest'}`,
   );
   await run('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline'], {
