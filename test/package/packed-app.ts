@@ -33,8 +33,8 @@ export interface PackedApp {
 
 /**
  * `npm pack` in the project (its `prepack` builds everything the exports map names), then a new app in `work`
- * that installs the tarball with TypeScript, Node's types and the MCP SDK (the peer `agent-airlock/mcp` works
- * with) — from the npm cache when it has them.
+ * that installs the tarball with TypeScript, Node's types, the MCP SDK (the peer `agent-airlock/mcp` works
+ * with) and React with its types (the peers of `agent-airlock/react`) — from the npm cache when it has them.
  */
 export async function packAndInstall(work: string): Promise<PackedApp> {
   const packs = join(work, 'packs');
@@ -47,9 +47,16 @@ export async function packAndInstall(work: string): Promise<PackedApp> {
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   const dev = MANIFEST.devDependencies;
-  const tools = ['typescript', '@types/node', '@modelcontextprotocol/sdk'].map(
-    (name) => `${name}@${dev[name] ?? 'latest'}`,
-  );
+  // React and its types as an application using `agent-airlock/react` installs them (they are optional peers).
+  const tools = [
+    'typescript',
+    '@types/node',
+    '@modelcontextprotocol/sdk',
+    'react',
+    'react-dom',
+    '@types/react',
+    '@types/react-dom',
+  ].map((name) => `${name}@${dev[name] ?? 'latest'}`);
   await run('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     maxBuffer: 64 << 20,
