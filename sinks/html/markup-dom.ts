@@ -1,48 +1,58 @@
-// Sanitizes an html field with the html purpose's DOMPurify sanitizer bound to the page's own window.
+// Sanitizes an html field on the page's own DOM and writes it through the sinks' Trusted Types policy.
 import DOMPurify, { type WindowLike } from 'dompurify';
 import type { EgressPolicy } from '../../src/egress/policy.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { createHtmlDomSanitizer, type HtmlDomSanitizer } from '../../src/purposes/html/dom.js';
+import { markupWriterFor, type MarkupWriter } from '../shared/trusted-markup.js';
 
-/** Sanitized markup for one html field and what sanitizing changed, at the field's pointer. */
-export interface SanitizedMarkup {
-  readonly html: string;
-  readonly findings: readonly Finding[];
+interface WindowTools {
+  readonly sanitize: HtmlDomSanitizer;
+  readonly writer: MarkupWriter;
 }
 
-/** One sanitizer per window (`null`: the window cannot run DOMPurify). */
-const sanitizers = new WeakMap<object, HtmlDomSanitizer | null>();
+/** One sanitizer and writer per window (`null`: the window cannot sanitize, or refused the policy). */
+const tools = new WeakMap<object, WindowTools | null>();
 
 /**
- * Sanitizes markup to the minimal profile on the given window's native DOM — the same DOMPurify configuration
- * and hooks as the html purpose, so a link is kept only when the egress policy allows it (with its canonical
- * URL and the hardened `rel`) and images are removed. Returns `undefined` when the window cannot sanitize, so
- * the caller shows the markup as text. Never throws on content.
+ * Sanitizes markup to the minimal profile on the box's own window — the same DOMPurify configuration and hooks
+ * as the html purpose, so a link is kept only when the egress policy allows it (with its canonical URL and the
+ * hardened `rel`) and images are removed — and makes only that sanitized markup the box's content, through the
+ * `agent-airlock` Trusted Types policy where the window has Trusted Types. DOMPurify parses the untrusted input
+ * through the same policy, so it creates none of its own. Where the window cannot sanitize (no DOM parser, or a
+ * CSP that refuses the policy) the markup becomes the box's text. Returns what sanitizing changed, at the
+ * field's pointer. Never throws on content.
  */
-export function sanitizeMarkup(
+export function renderMarkupInto(
+  box: Element,
   markup: string,
-  window: WindowLike,
   policy: EgressPolicy,
   reportPointer: string,
-): SanitizedMarkup | undefined {
-  const sanitizer = sanitizerFor(window);
-  if (sanitizer === null) return undefined;
-  const result = sanitizer(markup, { links: policy, images: undefined });
-  return {
-    html: result.html,
-    findings: result.findings.map((finding) => ({ ...finding, pointer: reportPointer })),
-  };
+): readonly Finding[] {
+  const window = box.ownerDocument.defaultView;
+  const found = window === null ? null : toolsFor(window);
+  if (found === null) {
+    box.append(box.ownerDocument.createTextNode(markup));
+    return [];
+  }
+  const result = found.sanitize(markup, { links: policy, images: undefined });
+  found.writer.write(box, result.html);
+  return result.findings.map((finding) => ({ ...finding, pointer: reportPointer }));
 }
 
-function sanitizerFor(window: WindowLike): HtmlDomSanitizer | null {
-  let sanitizer = sanitizers.get(window);
-  if (sanitizer === undefined) {
-    try {
-      sanitizer = createHtmlDomSanitizer(() => DOMPurify(window));
-    } catch {
-      sanitizer = null;
+function toolsFor(window: WindowLike): WindowTools | null {
+  let found = tools.get(window);
+  if (found === undefined) {
+    found = null;
+    const writer = markupWriterFor(window);
+    if (writer !== undefined) {
+      try {
+        const policy = writer.policy as Parameters<typeof createHtmlDomSanitizer>[1];
+        found = { sanitize: createHtmlDomSanitizer(() => DOMPurify(window), policy), writer };
+      } catch {
+        found = null;
+      }
     }
-    sanitizers.set(window, sanitizer);
+    tools.set(window, found);
   }
-  return sanitizer;
+  return found;
 }

@@ -1,7 +1,7 @@
 // renderHtmlInto: the html sink for browsers — builds DOM nodes; text is only ever a text node.
 import { HTML_LINK_REL } from '../../src/purposes/html/profile.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
-import { sanitizeMarkup } from './markup-dom.js';
+import { renderMarkupInto } from './markup-dom.js';
 import { checkDisplayOptions, type DisplayOptions } from '../shared/display-options.js';
 import { planDisplay, type DisplayInput, type DisplayNode } from '../shared/plan.js';
 
@@ -15,8 +15,10 @@ export interface HtmlRenderReport {
  * become text nodes (`document.createTextNode`), whatever they contain; a `url` field becomes an `<a>` with
  * `rel="noopener noreferrer nofollow ugc"` only when the egress policy allows it; an `html` field is
  * sanitized again on the page's own DOM by DOMPurify to the minimal profile (links through the same policy,
- * no images) and only that sanitized markup is parsed, into a detached `<div>`; a document without a window
- * shows it as text. Objects become `<dl>` (names as text), arrays `<ul>`.
+ * no images) and only that sanitized markup is parsed, into a detached `<div>`, as TrustedHTML of the
+ * `agent-airlock` Trusted Types policy where the page has Trusted Types; a document without a window, or a
+ * page whose CSP refuses that policy, shows it as text. Objects become `<dl>` (names as text), arrays `<ul>`.
+ * Works alike with and without Trusted Types, and under `require-trusted-types-for 'script'`.
  */
 export function renderHtmlInto(
   element: Element,
@@ -45,16 +47,8 @@ export function renderHtmlInto(
         return link;
       }
       case 'markup': {
-        const window = document.defaultView;
-        const sanitized =
-          window === null ? undefined : sanitizeMarkup(node.markup, window, policy, node.reportPointer);
         const box = document.createElement('div');
-        if (sanitized === undefined) {
-          box.append(document.createTextNode(node.markup));
-        } else {
-          box.innerHTML = sanitized.html;
-          findings.push(...sanitized.findings);
-        }
+        findings.push(...renderMarkupInto(box, node.markup, policy, node.reportPointer));
         return box;
       }
       case 'list': {

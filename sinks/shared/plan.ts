@@ -5,6 +5,7 @@ import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import { childPointer, redactPointerString } from '../../src/vocabulary/pointer.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { isPurposeKind, PURPOSE_TRAITS, type PurposeKind } from '../../src/vocabulary/purpose-kinds.js';
+import { isUntrusted } from '../../src/taint/untrusted.js';
 
 /** One string with the purpose it was sanitized for, rendered on its own. */
 export interface PurposedValue {
@@ -44,8 +45,9 @@ export interface DisplayPlan {
  * as a link (`url`; the link text is the canonical URL it goes to; under `hosts: 'any'` a link carries no query
  * and no fragment), otherwise text with a `sink.url_blocked` finding; markup for the sink to sanitize again
  * (`html`). A string without a purpose is text. Objects become fields, arrays lists, numbers, booleans and null
- * their JSON text. A failed outcome shows as its agent code. Anything else is a programming mistake and throws
- * a TypeError.
+ * their JSON text. A failed outcome shows as its agent code. A value of the data in an untrusted wrapper
+ * (`isUntrusted`) is planned as the value it holds, so data of plain strings and of wrappers show alike.
+ * Anything else is a programming mistake and throws a TypeError.
  */
 export function planDisplay(input: DisplayInput, policy: EgressPolicy): DisplayPlan {
   const findings: Finding[] = [];
@@ -57,7 +59,8 @@ export function planDisplay(input: DisplayInput, policy: EgressPolicy): DisplayP
   const purposes = input.meta.purposes;
   const purposeAt = (pointer: string): PurposeKind | undefined =>
     Object.hasOwn(purposes, pointer) ? purposes[pointer] : undefined;
-  const plan = (value: unknown, pointer: string): DisplayNode => {
+  const plan = (held: unknown, pointer: string): DisplayNode => {
+    const value = unwrap(held);
     if (typeof value === 'string') return planString(value, purposeAt(pointer), pointer, policy, findings);
     if (Array.isArray(value)) {
       return { kind: 'list', items: value.map((item, index) => plan(item, childPointer(pointer, index))) };
@@ -101,6 +104,13 @@ function planString(
       return { kind: 'text', text: value };
     }
   }
+}
+
+/** The value an untrusted wrapper holds (through nested wrappers), or the value itself. */
+function unwrap(value: unknown): unknown {
+  let plain = value;
+  while (isUntrusted(plain)) plain = plain.value;
+  return plain;
 }
 
 function isPurposedValue(input: unknown): input is PurposedValue {

@@ -1,5 +1,6 @@
 // The `airlock` command line: picks the command named by the first words and runs it.
 import { checkCommand } from './check.js';
+import { demoCommand } from './demo.js';
 import { EXIT, type CliIo, type Command } from './command.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from './evidence.js';
 import { fixturesRunCommand } from './fixtures.js';
@@ -15,6 +16,7 @@ export const COMMANDS: readonly Command[] = [
   evidenceRevokeCommand,
   keysRotateCommand,
   keysRewrapCommand,
+  demoCommand,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { memoryAuditSink } from '../audit/sinks.js';
 import { createGate } from '../gate/create-gate.js';
 import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
+import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { checkCase, describeIssue } from './check-case.js';
 import { materializeInput } from './materialize.js';
 import type { LoadedCase, LoadedPack } from './pack.js';
@@ -13,12 +14,14 @@ import { summarize, type CaseResult, type PackResult, type RunReport } from './r
 export interface RunOptions {
   /** Where raw responses go; each outcome then carries a reference id that the report shows. */
   readonly vault?: EvidenceWriter;
-  /** Called after each case, for progress output. */
+  /** Called after each case, for progress output (and for a demo that shows each outcome). */
   readonly onCase?: (progress: {
     readonly done: number;
     readonly total: number;
     readonly pack: string;
     readonly result: CaseResult;
+    /** The case's outcome; `undefined` when its input could not be built. */
+    readonly outcome: ToolOutcome<unknown> | undefined;
   }) => void;
 }
 
@@ -32,9 +35,9 @@ export async function runPacks(packs: readonly LoadedPack[], options: RunOptions
     const packStarted = performance.now();
     const cases: CaseResult[] = [];
     for (const testCase of pack.cases) {
-      const result = await runCase(pack, testCase, options.vault);
+      const { result, outcome } = await runCase(pack, testCase, options.vault);
       cases.push(result);
-      options.onCase?.({ done: ++done, total, pack: pack.name, result });
+      options.onCase?.({ done: ++done, total, pack: pack.name, result, outcome });
     }
     results.push({ name: pack.name, file: pack.file, cases, durationMs: performance.now() - packStarted });
   }
@@ -45,7 +48,7 @@ async function runCase(
   pack: LoadedPack,
   testCase: LoadedCase,
   vault: EvidenceWriter | undefined,
-): Promise<CaseResult> {
+): Promise<{ readonly result: CaseResult; readonly outcome?: ToolOutcome<unknown> }> {
   const started = performance.now();
   const base = { id: testCase.id, title: testCase.title, line: testCase.line };
   const notRun = (check: string, expected: string, actual: string, observed: string): CaseResult => ({
@@ -56,15 +59,17 @@ async function runCase(
     durationMs: performance.now() - started,
   });
   const input = await materializeInput(testCase.input, testCase.transport, pack.dir);
-  if (!input.ok) return notRun('input', 'a readable input', input.code, 'not run');
+  if (!input.ok) return { result: notRun('input', 'a readable input', input.code, 'not run') };
   const audit = memoryAuditSink();
   const gate = createGate({ audit, ...(vault === undefined ? {} : { vault }) });
   const outcome = await gate.accept(testCase.tool, input.raw, testCase.context);
   const record = audit.records.at(-1);
-  if (record === undefined) return notRun('audit', 'one audit record', 'none', 'no audit record');
+  if (record === undefined) {
+    return { result: notRun('audit', 'one audit record', 'none', 'no audit record'), outcome };
+  }
   const rendered = await renderOutcome(outcome, record, pack.policy);
   const failures = checkCase(testCase, { outcome, record, rendered });
-  return {
+  const result: CaseResult = {
     ...base,
     passed: failures.length === 0,
     observed: describeIssue(record),
@@ -72,4 +77,5 @@ async function runCase(
     failures,
     durationMs: performance.now() - started,
   };
+  return { result, outcome };
 }

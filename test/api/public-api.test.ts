@@ -148,13 +148,16 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'runPacks',
   ],
   './browser': [
+    'TRUSTED_TYPES_POLICY_NAME',
     'checkUrl',
     'defineEgressPolicy',
     'escapeMarkdown',
     'renderHtmlInto',
     'renderMarkdown',
+    'renderMarkdownInto',
     'renderOutcomeMarkdown',
   ],
+  './react': ['ToolOutput'],
 };
 
 test('every entry exports exactly the documented names', async () => {

@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useTempDir } from '../support/temp-dir.js';
+import { startDemo } from './demo-process.js';
 import { MANIFEST, packAndInstall, type PackedApp } from './packed-app.js';
 import { readmeTypeScript, shortExample } from './readme-blocks.js';
 
@@ -61,10 +62,11 @@ const TSCONFIG = {
     moduleResolution: 'NodeNext',
     lib: ['ES2023', 'DOM'],
     types: ['node'],
+    jsx: 'react-jsx',
     skipLibCheck: false,
     outDir: 'build',
   },
-  include: ['*.ts'],
+  include: ['*.ts', '*.tsx'],
 };
 
 beforeAll(async () => {
@@ -84,6 +86,9 @@ describe('the tarball', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/browser/airlock-sinks.js',
+      'dist/browser/airlock-react.js',
+      'dist/demo/demo.js',
+      'dist/demo/demo.css',
       'dist/src/cli/bin.js',
     ])
       expect(files).toContain(`package/${path}`);
@@ -100,7 +105,7 @@ describe('TypeScript in the app', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     readmeTypeScript().forEach((block, index) => {
-      writeFileSync(join(dir, `readme-${index}.ts`), block.code);
+      writeFileSync(join(dir, `readme-${index}.${block.language}`), block.code);
     });
     const imports = ENTRIES.map((entry, i) => `import * as entry${i} from '${entry}';`).join('\n');
     const uses = ENTRIES.map((_, i) => `entry${i}`).join(', ');
@@ -247,4 +252,27 @@ describe('the installed command', () => {
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
   }, 600_000);
+});
+
+describe('the installed demo', () => {
+  test('serves its page under the strict CSP, and stops cleanly on SIGTERM and on SIGINT', async () => {
+    const bin = join(app.dir, 'node_modules/.bin/airlock');
+    const demos = await Promise.all([startDemo(bin, app.dir), startDemo(bin, app.dir)]);
+    for (const demo of demos) {
+      const page = await fetch(demo.url, { signal: AbortSignal.timeout(10_000) });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; script-src 'self'; style-src 'self'; img-src [^;]+; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; require-trusted-types-for 'script'; trusted-types agent-airlock$/,
+      );
+      expect(await page.text()).toContain('<script type="module" src="/assets/demo.js"></script>');
+      const script = await fetch(new URL('/api/conversation.json', demo.url), {
+        signal: AbortSignal.timeout(10_000),
+      });
+      const { packs } = (await script.json()) as { packs: Array<{ cases: unknown[] }> };
+      expect(packs.reduce((sum, pack) => sum + pack.cases.length, 0)).toBeGreaterThan(100);
+    }
+    const [terminated, interrupted] = await Promise.all([demos[0].stop('SIGTERM'), demos[1].stop('SIGINT')]);
+    expect(terminated).toEqual({ code: 0, stderr: 'airlock demo: stopped (SIGTERM)\n' });
+    expect(interrupted).toEqual({ code: 0, stderr: 'airlock demo: stopped (SIGINT)\n' });
+  }, 300_000);
 });

@@ -34,8 +34,8 @@ export interface PackedApp {
 
 /**
  * `npm pack` in the project (its `prepack` builds everything the exports map names), then a new app in `work`
- * that installs the tarball with TypeScript, Node's types and the MCP SDK (the peer `agent-airlock/mcp` works
- * with) — from the npm cache when it has them.
+ * that installs the tarball with TypeScript, Node's types, the MCP SDK (the peer `agent-airlock/mcp` works
+ * with) and React with its types (the peers of `agent-airlock/react`) — from the npm cache when it has them.
  */
 export async function packAndInstall(work: string): Promise<PackedApp> {
   const packs = join(work, 'packs');
@@ -48,9 +48,17 @@ export async function packAndInstall(work: string): Promise<PackedApp> {
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   const dev = { ...MANIFEST.dependencies, ...MANIFEST.devDependencies };
-  const tools = ['typescript', '@types/node', '@modelcontextprotocol/sdk', 'zod'].map(
-    (name) => `${name}@${dev[name] ?? 'latest'}`,
-  );
+  // The peers an application installs for the entries it uses: the MCP SDK, zod for zod contracts, React.
+  const tools = [
+    'typescript',
+    '@types/node',
+    '@modelcontextprotocol/sdk',
+    'zod',
+    'react',
+    'react-dom',
+    '@types/react',
+    '@types/react-dom',
+  ].map((name) => `${name}@${dev[name] ?? 'latest'}`);
   await run('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     maxBuffer: 64 << 20,

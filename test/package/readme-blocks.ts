@@ -3,22 +3,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './packed-app.js';
 
-/** One fenced `ts` block and the heading it sits under. */
+/** One fenced `ts` or `tsx` block, its language and the heading it sits under. */
 export interface ReadmeBlock {
   readonly heading: string;
+  readonly language: 'ts' | 'tsx';
   readonly code: string;
 }
 
-/** Every ```ts block of the README, in order. */
+/** Every ```ts and ```tsx block of the README, in order. */
 export function readmeTypeScript(): readonly ReadmeBlock[] {
   const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const blocks: ReadmeBlock[] = [];
   const fence = /^```(\w*)\n([\s\S]*?)^```$/gm;
   const headings = [...text.matchAll(/^#{1,3} (.+)$/gm)];
   for (const match of text.matchAll(fence)) {
-    if (match[1] !== 'ts') continue;
+    const language = match[1];
+    if (language !== 'ts' && language !== 'tsx') continue;
     const heading = headings.filter((h) => h.index < match.index).at(-1)?.[1] ?? '';
-    blocks.push({ heading, code: match[2] ?? '' });
+    blocks.push({ heading, language, code: match[2] ?? '' });
   }
   return blocks;
 }

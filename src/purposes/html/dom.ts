@@ -44,7 +44,10 @@ const WALK_ROOT = 'body';
  * without `<` untouched, character references and all), so whatever a caller passes leaves in one canonical
  * serialization. The body it returns is serialized here as DOMPurify itself would: `body.innerHTML`.
  */
-function purifyConfig(images: boolean): Config & { RETURN_DOM: true } {
+function purifyConfig(
+  images: boolean,
+  trustedTypesPolicy: TrustedTypesPolicy,
+): Config & { RETURN_DOM: true } {
   return {
     ALLOWED_TAGS: [...HTML_ALLOWED_TAGS, WALK_ROOT, ...(images ? [HTML_IMAGE_TAG] : [])],
     ALLOWED_ATTR: [...HTML_ALLOWED_ATTRIBUTES, ...(images ? HTML_IMAGE_ATTRIBUTES : [])],
@@ -61,21 +64,33 @@ function purifyConfig(images: boolean): Config & { RETURN_DOM: true } {
     RETURN_DOM: true,
     RETURN_DOM_FRAGMENT: false,
     RETURN_TRUSTED_TYPE: false,
+    TRUSTED_TYPES_POLICY: trustedTypesPolicy,
   };
 }
 
 /**
- * Builds the sanitizer from a factory of DOMPurify instances bound to one window (jsdom in Node, the page's
- * own window in a browser). Two instances are configured once with `setConfig`, one without images and one
- * with them, so no call re-parses a configuration. Hooks and `removed` are shared state of an instance; the
- * sanitizer reads them only inside one synchronous call and returns a fresh result, so concurrent callers
- * never see each other's findings.
+ * The Trusted Types policy DOMPurify parses input with (in a browser that has Trusted Types), or `null` for
+ * none: with `null` DOMPurify never creates a policy of its own, so a page's `trusted-types` directive needs
+ * to name only the caller's policy. `RETURN_TRUSTED_TYPE` stays off because the result is the body element
+ * (`RETURN_DOM`); a browser caller turns its serialization into TrustedHTML through the same policy.
  */
-export function createHtmlDomSanitizer(createPurify: () => DOMPurify): HtmlDomSanitizer {
+export type TrustedTypesPolicy = NonNullable<Config['TRUSTED_TYPES_POLICY']> | null;
+
+/**
+ * Builds the sanitizer from a factory of DOMPurify instances bound to one window (jsdom in Node, the page's
+ * own window in a browser), parsing through `trustedTypesPolicy` where one is given. Two instances are
+ * configured once with `setConfig`, one without images and one with them, so no call re-parses a
+ * configuration. Hooks and `removed` are shared state of an instance; the sanitizer reads them only inside one
+ * synchronous call and returns a fresh result, so concurrent callers never see each other's findings.
+ */
+export function createHtmlDomSanitizer(
+  createPurify: () => DOMPurify,
+  trustedTypesPolicy: TrustedTypesPolicy = null,
+): HtmlDomSanitizer {
   let active: HtmlCall | undefined;
   const current = (): HtmlCall | undefined => active;
-  const textOnly = prepare(createPurify(), purifyConfig(false), current);
-  const withImages = prepare(createPurify(), purifyConfig(true), current);
+  const textOnly = prepare(createPurify(), purifyConfig(false, trustedTypesPolicy), current);
+  const withImages = prepare(createPurify(), purifyConfig(true, trustedTypesPolicy), current);
   return (value, policies) => {
     const { purify, config } = policies.images === undefined ? textOnly : withImages;
     const call: HtmlCall = { ...policies, tally: new FindingTally(), blocked: new Set(), keptLinks: 0 };

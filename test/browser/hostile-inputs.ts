@@ -1,0 +1,55 @@
+// DOMPurify's fixtures as what a hostile tool could send: each payload an html field of an accepted outcome.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineEgressPolicy } from '../../src/egress/policy.js';
+import type { DemoScript } from '../../src/demo/script.js';
+import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
+import { corpusPath } from '../support/corpora.js';
+
+/** The host links in the fixtures may go to. */
+export const FIXTURE_HOST = 'tickets.example.com';
+
+/** Every payload of DOMPurify's fixtures, or none (with the reason printed) when the corpus is absent. */
+export function dompurifyPayloads(): string[] {
+  const corpus = corpusPath('xss/dompurify');
+  if (corpus === undefined) return [];
+  const fixtures = JSON.parse(readFileSync(join(corpus, 'expect.json'), 'utf8')) as Array<{
+    payload: string;
+  }>;
+  return fixtures.map((fixture) => fixture.payload);
+}
+
+/**
+ * An accepted outcome whose `body` claims to be sanitized html but holds the raw payload — what a compromised
+ * server could send the page — so the browser sinks face the payload itself, not the gate's cleaned copy.
+ */
+export function payloadOutcome(payload: string, index: number): ToolOutcome<unknown> {
+  return {
+    ok: true,
+    data: { title: `Fixture ${String(index + 1)}`, body: payload },
+    meta: {
+      tool: 'fetch_page',
+      schemaVersion: 'page.v1',
+      requestId: `req.fixture${String(index).padStart(4, '0')}`,
+      findings: [],
+      purposes: { '/title': 'text', '/body': 'html' },
+    },
+  };
+}
+
+/** The demo's script with one pack of the payloads, for the page to render through ToolOutput. */
+export function payloadScript(payloads: readonly string[]): DemoScript {
+  const egress = defineEgressPolicy({ hosts: [FIXTURE_HOST] });
+  const cases = payloads.map((payload, index) => ({
+    id: `fixture-${String(index + 1)}`,
+    title: "One of DOMPurify's fixtures, as the body of a page a tool fetched",
+    question: 'What does the page say?',
+    call: { tool: 'fetch_page', requestId: `req.fixture${String(index).padStart(4, '0')}` },
+    outcome: payloadOutcome(payload, index),
+    raw: { text: payload, bytes: Buffer.byteLength(payload), truncated: false, form: 'text' },
+    passed: true,
+  }));
+  return {
+    packs: [{ name: 'dompurify', description: "DOMPurify's fixtures, unsanitized", egress, cases }],
+  };
+}

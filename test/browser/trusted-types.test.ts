@@ -1,0 +1,120 @@
+// Real Chromium: with Trusted Types enforced the sinks render every case as without them, and as 0.2.0 did.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type * as Airlock from '../../src/browser.js';
+import { defineEgressPolicy, type EgressPolicy } from '../../src/egress/policy.js';
+import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { chromiumAvailable } from './chromium.js';
+import { countPage, openDemoPage, type PageMode } from './demo-pages.js';
+import { startDemoSession, type DemoSession } from './demo-site.js';
+import { digest, readBaseline, withoutEvidence, writeBaseline } from './dom-baseline.js';
+import { dompurifyPayloads, FIXTURE_HOST, payloadOutcome } from './hostile-inputs.js';
+
+/** Outcomes rendered under one egress policy. */
+interface InputGroup {
+  readonly egress: EgressPolicy;
+  readonly outcomes: readonly ToolOutcome<unknown>[];
+}
+
+/** What the sinks made of one input: the html sink's DOM and the Markdown of the outcome, as `innerHTML`. */
+interface Rendered {
+  readonly html: string;
+  readonly markdown: string;
+  /** The Markdown HTML set as a string (the way before `renderMarkdownInto`), where the page allows that. */
+  readonly markdownString: string | null;
+}
+
+describe.runIf(chromiumAvailable())('the browser sinks with and without Trusted Types', () => {
+  const dist = useTempDir('trusted-types');
+  const payloads = dompurifyPayloads();
+  let session: DemoSession;
+  let groups: InputGroup[];
+
+  beforeAll(async () => {
+    session = await startDemoSession(dist);
+    const packGroups = session.site.script.packs.map((pack) => ({
+      egress: pack.egress,
+      outcomes: pack.cases.flatMap((turn) => (turn.outcome === null ? [] : [withoutEvidence(turn.outcome)])),
+    }));
+    const fixtures = {
+      egress: defineEgressPolicy({ hosts: [FIXTURE_HOST] }),
+      outcomes: payloads.map(payloadOutcome),
+    };
+    groups = [...packGroups, fixtures];
+  }, 120_000);
+
+  afterAll(() => session.close());
+
+  /**
+   * Renders every input into detached elements with the bundle the page loaded: the html sink, and unless
+   * `htmlOnly` (a bundle from before `renderMarkdownInto`), the outcome's Markdown.
+   */
+  async function renderAll(
+    mode: PageMode,
+    { sinks, htmlOnly = false }: { readonly sinks?: string; readonly htmlOnly?: boolean } = {},
+  ): Promise<Rendered[]> {
+    const page = await openDemoPage(session, mode, sinks === undefined ? {} : { sinks });
+    const rendered = await page.evaluate(
+      ({ groups, asString, htmlOnly }) => {
+        const airlock = (window as unknown as { airlockSinks: typeof Airlock }).airlockSinks;
+        return groups.flatMap(({ egress, outcomes }) => {
+          const policy = airlock.defineEgressPolicy(egress);
+          return outcomes.map((outcome): Rendered => {
+            const html = document.createElement('div');
+            airlock.renderHtmlInto(html, outcome, { policy });
+            if (htmlOnly) return { html: html.innerHTML, markdown: '', markdownString: null };
+            const source = airlock.renderOutcomeMarkdown(outcome, { policy }).markdown;
+            const markdown = document.createElement('div');
+            airlock.renderMarkdownInto(markdown, source, { policy, linkify: true });
+            const plain = document.createElement('div');
+            if (asString) plain.innerHTML = airlock.renderMarkdown(source, { policy, linkify: true }).html;
+            const markdownString = asString ? plain.innerHTML : null;
+            return { html: html.innerHTML, markdown: markdown.innerHTML, markdownString };
+          });
+        });
+      },
+      { groups, asString: mode !== 'enforced', htmlOnly },
+    );
+    const found = await countPage(session, page, session.foreign.length);
+    expect([found.scriptExecutions, found.trustedTypesViolations, found.cspViolationsBySinks]).toEqual([
+      0, 0, 0,
+    ]);
+    await page.close();
+    return rendered;
+  }
+
+  test('with Trusted Types enforced the sinks render every case as without them, and as 0.2.0 did', async () => {
+    const recording = process.env.AIRLOCK_RECORD_DOM_BASELINE;
+    const inputs = groups.flatMap((group) => group.outcomes);
+    if (recording !== undefined) {
+      const old = await renderAll('no-trusted-types', { sinks: recording, htmlOnly: true });
+      const note = 'renderHtmlInto of agent-airlock 0.2.0 in Chromium without Trusted Types';
+      writeBaseline(
+        note,
+        inputs,
+        old.map((entry) => entry.html),
+      );
+    }
+    const enforced = await renderAll('enforced');
+    const open = await renderAll('open');
+    const without = await renderAll('no-trusted-types');
+    // Enforced: the same html and Markdown; absent: the same too, and Markdown as its string used to be set.
+    expect(enforced.map(({ html, markdown }) => ({ html, markdown }))).toEqual(
+      open.map(({ html, markdown }) => ({ html, markdown })),
+    );
+    expect(without).toEqual(open);
+    expect(open.filter((entry) => entry.markdownString !== entry.markdown)).toEqual([]);
+    expect(enforced.filter((entry) => entry.html === '' || entry.markdown === '')).toEqual([]);
+    const baseline = readBaseline().outputs;
+    const compared = inputs.flatMap((input, index) => {
+      const recorded = baseline[digest(JSON.stringify(input))];
+      return recorded === undefined ? [] : [{ index, recorded, now: digest(without[index]?.html ?? '') }];
+    });
+    console.log(
+      `byte identity: ${String(inputs.length)} inputs (shipped cases and DOMPurify fixtures) render alike with ` +
+        `Trusted Types enforced, present and absent; ${String(compared.length)} of them compared with 0.2.0's output`,
+    );
+    expect(compared.filter((entry) => entry.recorded !== entry.now)).toEqual([]);
+    expect(compared.length).toBeGreaterThanOrEqual(payloads.length);
+  }, 180_000);
+});
