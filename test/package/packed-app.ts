@@ -13,11 +13,42 @@ interface Manifest {
   readonly name: string;
   readonly version: string;
   readonly exports: Readonly<Record<string, unknown>>;
+  readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
 }
 
 /** The project's package.json. */
 export const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+
+/** The app's TypeScript settings for README blocks and examples: `--strict`, and no `skipLibCheck`. */
+export const APP_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023', 'DOM'],
+    types: ['node'],
+    skipLibCheck: false,
+    outDir: 'build',
+  },
+  include: ['*.ts'],
+} as const;
+
+/**
+ * What the app installs beside the tarball, at the project's own versions: TypeScript and Node's types, the
+ * optional peers the entries and examples work with (the MCP SDK, the AI SDK, LangChain core) and zod, and the
+ * JSON Schema types the AI SDK's declarations import without depending on them (needed without skipLibCheck).
+ */
+const APP_PACKAGES = [
+  'typescript',
+  '@types/node',
+  '@modelcontextprotocol/sdk',
+  'ai',
+  '@langchain/core',
+  'zod',
+  '@types/json-schema',
+];
 
 /** An app with the packed package installed. */
 export interface PackedApp {
@@ -33,8 +64,7 @@ export interface PackedApp {
 
 /**
  * `npm pack` in the project (its `prepack` builds everything the exports map names), then a new app in `work`
- * that installs the tarball with TypeScript, Node's types and the MCP SDK (the peer `agent-airlock/mcp` works
- * with) — from the npm cache when it has them.
+ * that installs the tarball with {@link APP_PACKAGES} — from the npm cache when it has them.
  */
 export async function packAndInstall(work: string): Promise<PackedApp> {
   const packs = join(work, 'packs');
@@ -46,10 +76,8 @@ export async function packAndInstall(work: string): Promise<PackedApp> {
   const dir = join(work, 'app');
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const dev = MANIFEST.devDependencies;
-  const tools = ['typescript', '@types/node', '@modelcontextprotocol/sdk'].map(
-    (name) => `${name}@${dev[name] ?? 'latest'}`,
-  );
+  const pinned = { ...MANIFEST.dependencies, ...MANIFEST.devDependencies };
+  const tools = APP_PACKAGES.map((name) => `${name}@${pinned[name] ?? 'latest'}`);
   await run('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     maxBuffer: 64 << 20,
