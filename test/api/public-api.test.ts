@@ -129,6 +129,8 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'stdioTransport',
     'streamableHttpTransport',
   ],
+  './ai': ['DEFAULT_TOOL_TIMEOUT_MS', 'boundaryNotice', 'requestIdOf', 'wrapTool'],
+  './langchain': ['DEFAULT_TOOL_TIMEOUT_MS', 'REQUEST_ID_KEY', 'boundaryNotice', 'requestIdOf', 'wrapTool'],
   './egress': [
     'createEgressDispatcher',
     'createEgressHttpAgent',

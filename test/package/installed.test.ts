@@ -9,7 +9,8 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { useTempDir } from '../support/temp-dir.js';
 import { startDemo } from './demo-process.js';
-import { MANIFEST, packAndInstall, type PackedApp } from './packed-app.js';
+import { EXAMPLES, EXPECTED_OUTPUT, runExample } from './examples.js';
+import { APP_TSCONFIG, MANIFEST, packAndInstall, type PackedApp } from './packed-app.js';
 import { readmeTypeScript, shortExample } from './readme-blocks.js';
 
 const work = useTempDir('installed');
@@ -54,21 +55,6 @@ function startReviewService(): Promise<Server> {
   });
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    strict: true,
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    lib: ['ES2023', 'DOM'],
-    types: ['node'],
-    jsx: 'react-jsx',
-    skipLibCheck: false,
-    outDir: 'build',
-  },
-  include: ['*.ts', '*.tsx'],
-};
-
 beforeAll(async () => {
   [app, server] = await Promise.all([packAndInstall(work), startReviewService()]);
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -103,7 +89,7 @@ describe('TypeScript in the app', () => {
   test('every README example and a file importing every entry compile under --strict, without skipLibCheck', async () => {
     const dir = join(app.dir, 'typed');
     mkdirSync(dir);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG));
     readmeTypeScript().forEach((block, index) => {
       writeFileSync(join(dir, `readme-${index}.${block.language}`), block.code);
     });
@@ -160,7 +146,7 @@ describe("the README's short example, run against a local service", () => {
   async function runExample(path: string): Promise<{ code: number; stdout: string; ms: number }> {
     const dir = join(app.dir, `example${path.replace('/', '-')}`);
     mkdirSync(dir);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG));
     writeFileSync(join(dir, 'example.ts'), shortExample(`${origin}${path}`));
     const built = await app.run('npx', ['tsc', '-p', `${dir}/tsconfig.json`]);
     expect(built.stdout + built.stderr).toBe('');
@@ -185,6 +171,16 @@ describe("the README's short example, run against a local service", () => {
     expect(result.stdout).toContain("code: 'result_too_large'");
     expect(result.ms).toBeLessThan(20_000);
   }, 180_000);
+});
+
+describe('the examples, compiled by the app and run with node', () => {
+  for (const name of EXAMPLES) {
+    test(`${name}: hostile tool output reaches the model only as a block or a typed error`, async () => {
+      const { tsc, run } = await runExample(app, name);
+      expect(tsc).toBe('');
+      expect(run).toEqual({ code: 0, stdout: EXPECTED_OUTPUT[name], stderr: '' });
+    }, 360_000);
+  }
 });
 
 describe('the installed command', () => {

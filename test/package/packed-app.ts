@@ -20,6 +20,42 @@ interface Manifest {
 /** The project's package.json. */
 export const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
 
+/** The app's TypeScript settings for README blocks and examples: `--strict`, and no `skipLibCheck`. */
+export const APP_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023', 'DOM'],
+    types: ['node'],
+    jsx: 'react-jsx',
+    skipLibCheck: false,
+    outDir: 'build',
+  },
+  include: ['*.ts', '*.tsx'],
+} as const;
+
+/**
+ * What the app installs beside the tarball, at the project's own versions: TypeScript and Node's types, the
+ * optional peers the entries and examples work with (the MCP SDK, the AI SDK, LangChain core, React and its
+ * types) and zod, and the JSON Schema types the AI SDK's declarations import without depending on them (needed
+ * without skipLibCheck).
+ */
+const APP_PACKAGES = [
+  'typescript',
+  '@types/node',
+  '@modelcontextprotocol/sdk',
+  'ai',
+  '@langchain/core',
+  'zod',
+  '@types/json-schema',
+  'react',
+  'react-dom',
+  '@types/react',
+  '@types/react-dom',
+];
+
 /** An app with the packed package installed. */
 export interface PackedApp {
   readonly dir: string;
@@ -34,8 +70,7 @@ export interface PackedApp {
 
 /**
  * `npm pack` in the project (its `prepack` builds everything the exports map names), then a new app in `work`
- * that installs the tarball with TypeScript, Node's types, the MCP SDK (the peer `agent-airlock/mcp` works
- * with) and React with its types (the peers of `agent-airlock/react`) — from the npm cache when it has them.
+ * that installs the tarball with {@link APP_PACKAGES} — from the npm cache when it has them.
  */
 export async function packAndInstall(work: string): Promise<PackedApp> {
   const packs = join(work, 'packs');
@@ -47,18 +82,8 @@ export async function packAndInstall(work: string): Promise<PackedApp> {
   const dir = join(work, 'app');
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  const dev = { ...MANIFEST.dependencies, ...MANIFEST.devDependencies };
-  // The peers an application installs for the entries it uses: the MCP SDK, zod for zod contracts, React.
-  const tools = [
-    'typescript',
-    '@types/node',
-    '@modelcontextprotocol/sdk',
-    'zod',
-    'react',
-    'react-dom',
-    '@types/react',
-    '@types/react-dom',
-  ].map((name) => `${name}@${dev[name] ?? 'latest'}`);
+  const pinned = { ...MANIFEST.dependencies, ...MANIFEST.devDependencies };
+  const tools = APP_PACKAGES.map((name) => `${name}@${pinned[name] ?? 'latest'}`);
   await run('npm', ['install', tarball, ...tools, '--no-audit', '--no-fund', '--prefer-offline'], {
     cwd: dir,
     maxBuffer: 64 << 20,
