@@ -5,13 +5,6 @@ import { createHtmlDomSanitizer, type HtmlDomSanitizer } from './dom.js';
 export interface HtmlDom {
   /** Sanitizes one value that holds `<` (DOMPurify under the minimal profile). */
   readonly sanitize: HtmlDomSanitizer;
-  /**
-   * The HTML of a value without `<`: no element, comment or attribute can exist in it, so the parser reads
-   * one text node in which only character references differ from the input. Parsed into a template of the
-   * window's own document and written back, it comes out in the one serialization every sanitized value
-   * uses (`&amp;`, `&lt;`, `&nbsp;`…), without a document of its own.
-   */
-  serializeText(value: string): string;
 }
 
 let loading: Promise<HtmlDom> | undefined;
@@ -19,7 +12,7 @@ let loading: Promise<HtmlDom> | undefined;
 /**
  * The html sanitizer on one lazily created jsdom window. The first call imports jsdom (over a second of
  * start-up) and DOMPurify; later calls share the same window. A process that never sanitizes a value
- * with markup never loads jsdom. A failed load is forgotten, so the next call tries again.
+ * with `<` never loads jsdom. A failed load is forgotten, so the next call tries again.
  */
 export function loadHtmlDom(): Promise<HtmlDom> {
   loading ??= createOnJsdom().catch((error: unknown) => {
@@ -32,12 +25,5 @@ export function loadHtmlDom(): Promise<HtmlDom> {
 async function createOnJsdom(): Promise<HtmlDom> {
   const [{ JSDOM }, { default: purify }] = await Promise.all([import('jsdom'), import('dompurify')]);
   const { window } = new JSDOM('');
-  const template = window.document.createElement('template');
-  return {
-    sanitize: createHtmlDomSanitizer(() => purify(window)),
-    serializeText(value) {
-      template.innerHTML = value;
-      return template.innerHTML;
-    },
-  };
+  return { sanitize: createHtmlDomSanitizer(() => purify(window)) };
 }
