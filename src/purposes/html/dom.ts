@@ -82,10 +82,12 @@ export type TrustedTypesPolicy = NonNullable<Config['TRUSTED_TYPES_POLICY']> | n
  * configured once with `setConfig`, one without images and one with them, so no call re-parses a
  * configuration. Hooks and `removed` are shared state of an instance; the sanitizer reads them only inside one
  * synchronous call and returns a fresh result, so concurrent callers never see each other's findings.
+ * `release`, where given, receives each parsed document once its result is read (the caller is done with it).
  */
 export function createHtmlDomSanitizer(
   createPurify: () => DOMPurify,
   trustedTypesPolicy: TrustedTypesPolicy = null,
+  release?: (document: Document) => void,
 ): HtmlDomSanitizer {
   let active: HtmlCall | undefined;
   const current = (): HtmlCall | undefined => active;
@@ -103,6 +105,7 @@ export function createHtmlDomSanitizer(
       const html = body === null ? '' : body.innerHTML;
       // jsdom keeps this document alive until the macrotask ends; emptied, it holds little meanwhile.
       body?.replaceChildren();
+      if (body !== null) release?.(body.ownerDocument);
       for (const entry of purify.removed) tallyRemoved(entry, call);
       return { html, findings: call.tally.findings(), keptLinks: call.keptLinks };
     } finally {

@@ -10,6 +10,9 @@ import {
   type ResolvedHtmlOptions,
 } from './options.js';
 import { awaitDomTurn } from './pacing.js';
+import { htmlParser } from './parser.js';
+import { mayBeClean } from './prefilter.js';
+import { proveCleanHtml } from './proof.js';
 import { loadHtmlDom } from './window.js';
 import type { Purpose } from '../purpose.js';
 
@@ -44,9 +47,11 @@ export function carriesMarkup(value: string): boolean {
  * source passes the image policy. Everything else is removed (the text of harmless wrappers kept) and
  * counted in findings; a refused link becomes its text.
  * Output that grows past the expansion budget is refused. A value without `<` or `&` is returned as is;
- * one with `&` and no `<` only has its character references written in canonical form; jsdom is loaded
- * only by the first value that has either. Bad options throw a TypeError right away; content never makes
- * it throw.
+ * one with `&` and no `<` only has its character references written in canonical form. Markup whose parsed
+ * tree already lies inside the profile (links and images already canonical under their policies) is proven
+ * clean and returned as DOMPurify would return it, without a DOM; any other markup goes to DOMPurify on
+ * jsdom, which is loaded by the first value with `<`. Bad options throw a TypeError right away; content
+ * never makes it throw.
  *
  * Memory: jsdom keeps every document parsed in one macrotask alive until that macrotask ends, so the
  * sanitizer itself parses at most 32 values per macrotask and lets further calls wait for a `setImmediate`
@@ -82,10 +87,17 @@ function sanitizeWith(
 }
 
 async function sanitizeMarkup(value: string, options: ResolvedHtmlOptions): Promise<HtmlSanitizeResult> {
-  const dom = await loadHtmlDom();
+  const parser = htmlParser();
   // Without `<` no element, comment or attribute can exist: only character references need the parser.
   if (!value.includes('<'))
-    return boundGrowth(value, dom.serializeText(value), [], 0, options.expansionBudget);
+    return boundGrowth(value, parser.serializeText(value), [], 0, options.expansionBudget);
+  // jsdom is still loaded by the first value with markup, so a later value outside the profile never waits.
+  const dom = await loadHtmlDom();
+  const proven = mayBeClean(value, options.images !== undefined)
+    ? proveCleanHtml(value, options, parser)
+    : undefined;
+  if (proven !== undefined)
+    return boundGrowth(value, proven.html, [], proven.keptLinks, options.expansionBudget);
   await awaitDomTurn();
   const { html, findings, keptLinks } = dom.sanitize(value, options);
   return boundGrowth(value, html, findings, keptLinks, options.expansionBudget);
