@@ -1,4 +1,5 @@
 // The list of benchmark suites `npm run bench` runs, in order.
+import { coldStartSuite } from './cold-start.js';
 import { evidenceSuite } from './evidence.js';
 import { gateSuite } from './gate.js';
 import { htmlSuite } from './html.js';
@@ -15,4 +16,5 @@ export const SUITES: readonly BenchSuite[] = [
   gateSuite,
   evidenceSuite,
   mcpSuite,
+  coldStartSuite,
 ];

@@ -1,4 +1,10 @@
 // The browser entry of the UI sinks: DOM rendering, Markdown, and the egress policy they are configured with.
+import MarkdownIt from 'markdown-it';
+import { provideMarkdownIt } from '../sinks/markdown/markdown-it.js';
+
+// Bundled here: a browser cannot load markdown-it when Markdown is first rendered, as Node does.
+provideMarkdownIt(MarkdownIt);
+
 export { renderHtmlInto } from '../sinks/html/render-dom.js';
 export type { HtmlRenderReport } from '../sinks/html/render-dom.js';
 export type { DisplayInput, PurposedValue } from '../sinks/shared/plan.js';

@@ -1,8 +1,8 @@
 // renderMarkdown: Markdown to HTML with raw HTML off and every link and image URL through the egress policy.
-import MarkdownIt from 'markdown-it';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { allowedImagesFor, enforceEgress, type EgressRuleContext } from './egress-rule.js';
 import { createLinkGuard } from './link-guard.js';
+import { markdownIt } from './markdown-it.js';
 import { resolveMarkdownOptions, type MarkdownOptions, type ResolvedMarkdownOptions } from './options.js';
 
 /** Rendered Markdown and what the policy changed. */
@@ -56,6 +56,7 @@ function engineFor(options: ResolvedMarkdownOptions): Engine {
  * findings. The instance is never exposed, so no caller can swap the check out.
  */
 function createEngine(options: ResolvedMarkdownOptions): Engine {
+  const MarkdownIt = markdownIt();
   const md = new MarkdownIt('default', { html: false, linkify: options.linkify });
   const allowedImages = allowedImagesFor(options.images, options.policy.hosts !== 'any');
   let active: EgressRuleContext | undefined;

@@ -1,6 +1,15 @@
 // Gate metrics through the OpenTelemetry API: outcomes by code, findings by code, received bytes.
-import { metrics, type Counter, type Histogram, type MeterProvider } from '@opentelemetry/api';
+import { createRequire } from 'node:module';
+import type { Counter, Histogram, MeterProvider, MetricsAPI } from '@opentelemetry/api';
 import type { AuditRecord } from './record.js';
+
+/**
+ * Where the OpenTelemetry API (every copy of major version 1) keeps its registered globals: until an
+ * application registers a meter provider there, every meter is the no-op one and the API need not load.
+ */
+const OTEL_GLOBALS = Symbol.for('opentelemetry.js.api.1');
+
+let metricsApi: MetricsAPI | undefined;
 
 interface Instruments {
   /** The provider the instruments were made from. */
@@ -19,7 +28,9 @@ let instruments: Instruments | undefined;
  * happens when an application registers its provider after the first gate call, or replaces it.
  */
 function currentInstruments(): Instruments {
-  const provider = metrics.getMeterProvider();
+  metricsApi ??= (createRequire(import.meta.url)('@opentelemetry/api') as typeof import('@opentelemetry/api'))
+    .metrics;
+  const provider = metricsApi.getMeterProvider();
   if (instruments?.provider === provider) return instruments;
   const meter = provider.getMeter('airlock');
   instruments = {
@@ -44,10 +55,17 @@ function currentInstruments(): Instruments {
  * cardinality stays bounded.
  */
 export function recordMetrics(record: AuditRecord): void {
+  if (!meterProviderRegistered()) return;
   const { outcomes, findings, rawBytes } = currentInstruments();
   outcomes.add(1, { tool: record.tool, outcome: record.outcome, code: record.issue?.code ?? 'ok' });
   for (const finding of record.findings) {
     findings.add(finding.count, { tool: record.tool, code: finding.code, action: finding.action });
   }
   rawBytes.record(record.rawBytes, { tool: record.tool });
+}
+
+/** True once some copy of the OpenTelemetry API holds a global meter provider (the API loads only then). */
+function meterProviderRegistered(): boolean {
+  const globals = (globalThis as Record<symbol, unknown>)[OTEL_GLOBALS];
+  return typeof globals === 'object' && globals !== null && 'metrics' in globals;
 }

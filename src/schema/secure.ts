@@ -12,7 +12,8 @@ let checker: ValidateFunction | undefined;
  * the contract walker calls this on every subschema it reaches, 2020-12 keywords included.
  */
 export function isSecureSchemaNode(node: unknown): boolean {
-  checker ??= new Ajv({ strict: false, allErrors: false }).compile(
+  // ajv's own meta-schema, not checked against draft-07's: that check would compile draft-07 for nothing.
+  checker ??= new Ajv({ strict: false, allErrors: false, validateSchema: false }).compile(
     require('ajv/lib/refs/json-schema-secure.json') as object,
   );
   return checker(node);

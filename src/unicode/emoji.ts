@@ -3,8 +3,11 @@ import { CodePointMemo } from './code-point-memo.js';
 
 const EMOJI = /^\p{Emoji}$/u;
 const PICTOGRAPHIC = /^\p{Extended_Pictographic}$/u;
-// The `v` flag (properties of strings) is built at run time: the compile target predates its syntax.
-const RGI_EMOJI = new RegExp('^\\p{RGI_Emoji}$', 'v');
+/**
+ * Built at run time, on first use: the compile target predates the `v` flag (properties of strings), and
+ * constructing the pattern expands every RGI sequence, which importing the module should not pay for.
+ */
+let rgiEmoji: RegExp | undefined;
 
 /** VARIATION SELECTOR-16, which asks for emoji presentation. */
 export const EMOJI_PRESENTATION_SELECTOR = 0xfe0f;
@@ -38,5 +41,6 @@ export function isEmojiModifier(codePoint: number): boolean {
  * RGI emoji tag sequences.
  */
 export function isRgiEmoji(sequence: string): boolean {
-  return RGI_EMOJI.test(sequence);
+  rgiEmoji ??= new RegExp('^\\p{RGI_Emoji}$', 'v');
+  return rgiEmoji.test(sequence);
 }

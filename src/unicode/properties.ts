@@ -1,5 +1,15 @@
 // Character properties from unicode-properties (the project's only importer of it): script, category, virama.
-import { getCategory, getCombiningClass, getScript } from 'unicode-properties';
+import { createRequire } from 'node:module';
+
+type UnicodeProperties = typeof import('unicode-properties');
+
+/** The package, loaded on the first lookup: its tables are inflated when it loads. */
+let unicodeProperties: UnicodeProperties | undefined;
+
+function lookups(): UnicodeProperties {
+  unicodeProperties ??= createRequire(import.meta.url)('unicode-properties') as UnicodeProperties;
+  return unicodeProperties;
+}
 
 const LETTER = 1;
 const MARK = 2;
@@ -7,10 +17,31 @@ const DECIMAL_DIGIT = 4;
 const NUMBER = 8;
 const FLAG_BITS = 4;
 
-/** Script names by id; Common and Inherited come first so that ids 0 and 1 are the wildcard scripts. */
-const scriptNames: string[] = ['Common', 'Inherited'];
+/**
+ * The scripts of the Basic Multilingual Plane in the order they first appear in it, after Common and
+ * Inherited (ids 0 and 1, the wildcard scripts). Script ids follow this list, so they, and with them which
+ * script wins a tie, never depend on the order in which texts were seen; test/unicode checks it against the
+ * data. Scripts met only outside the plane get the next ids.
+ */
+const BASIC_PLANE_SCRIPTS: readonly string[] = [
+  ...['Common', 'Inherited', 'Latin', 'Bopomofo', 'Greek', 'Coptic', 'Cyrillic', 'Armenian', 'Hebrew'],
+  ...['Arabic', 'Syriac', 'Thaana', 'Nko', 'Samaritan', 'Mandaic', 'Devanagari', 'Bengali', 'Gurmukhi'],
+  ...['Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan'],
+  ...['Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Cherokee', 'Canadian_Aboriginal', 'Ogham', 'Runic'],
+  ...['Tagalog', 'Hanunoo', 'Buhid', 'Tagbanwa', 'Khmer', 'Mongolian', 'Limbu', 'Tai_Le', 'New_Tai_Lue'],
+  ...['Buginese', 'Tai_Tham', 'Balinese', 'Sundanese', 'Batak', 'Lepcha', 'Ol_Chiki', 'Braille'],
+  ...['Glagolitic', 'Tifinagh', 'Han', 'Hiragana', 'Katakana', 'Yi', 'Lisu', 'Vai', 'Bamum', 'Syloti_Nagri'],
+  ...['Phags_Pa', 'Saurashtra', 'Kayah_Li', 'Rejang', 'Javanese', 'Cham', 'Tai_Viet', 'Meetei_Mayek'],
+  'Unknown',
+];
+
+/** Script names by id. */
+const scriptNames: string[] = [...BASIC_PLANE_SCRIPTS];
 const scriptIds = new Map<string, number>(scriptNames.map((name, id) => [name, id]));
-let basicPlane: Uint16Array | undefined;
+/** Packed properties of the Basic Multilingual Plane, filled a page at a time as code points are asked. */
+const basicPlane = new Uint16Array(0x10000);
+/** 1 for each page of {@link basicPlane} already filled. */
+const basicPages = new Uint8Array(0x10000 >> 8);
 
 /** Code points per page of the supplementary-plane cache: 2 ** PAGE_BITS. */
 const PAGE_BITS = 8;
@@ -31,16 +62,17 @@ export const CATEGORY_FLAGS = Object.freeze({
 /**
  * Script id and category flags of a code point packed in 16 bits (read them with {@link scriptIdOf} and
  * {@link CATEGORY_FLAGS}), for loops that visit every character. The Basic Multilingual Plane is tabulated
- * on first use (a few milliseconds, 128 KB), so a lookup is one array read; other planes (emoji, historic
- * scripts, rare ideographs) are computed once per code point and kept in pages of 256, at most
- * 4 MB however many distinct code points a text holds. The Basic Multilingual Plane is tabulated before any
- * other code point is looked up, so script ids, and with them which script wins a tie, never depend on the
- * order in which texts were seen.
+ * a page of 256 code points at a time, when a code point of the page is first asked (128 KB in all), so a
+ * lookup is an array read or two; other planes (emoji, historic scripts, rare ideographs) are computed once
+ * per code point and kept in pages of 256, at most 4 MB however many distinct code points a text holds.
  */
 export function packedProperties(codePoint: number): number {
   if (codePoint < 0) return 0;
-  basicPlane ??= tabulateBasicPlane();
-  if (codePoint <= 0xffff) return basicPlane[codePoint] ?? 0;
+  if (codePoint <= 0xffff) {
+    const pageIndex = codePoint >> PAGE_BITS;
+    if (basicPages[pageIndex] === 0) tabulateBasicPage(pageIndex);
+    return basicPlane[codePoint] ?? 0;
+  }
   if (codePoint > 0x10ffff) return computeProperties(codePoint);
   const pageIndex = codePoint >> PAGE_BITS;
   let page = supplementaryPages[pageIndex];
@@ -57,13 +89,15 @@ export function packedProperties(codePoint: number): number {
   return packed;
 }
 
-function tabulateBasicPlane(): Uint16Array {
-  const table = new Uint16Array(0x10000);
-  for (let codePoint = 0; codePoint <= 0xffff; codePoint++) table[codePoint] = computeProperties(codePoint);
-  return table;
+function tabulateBasicPage(pageIndex: number): void {
+  const first = pageIndex << PAGE_BITS;
+  for (let codePoint = first; codePoint < first + PAGE_SIZE; codePoint++)
+    basicPlane[codePoint] = computeProperties(codePoint);
+  basicPages[pageIndex] = 1;
 }
 
 function computeProperties(codePoint: number): number {
+  const { getCategory, getScript } = lookups();
   // unicode-properties answers the string 'null' for surrogates and private-use code points (Script=Unknown).
   const found = getScript(codePoint);
   const script = found === 'null' ? 'Unknown' : found;
@@ -128,5 +162,5 @@ export function isDecimalDigit(codePoint: number): boolean {
  * about the character before a joiner.
  */
 export function isVirama(codePoint: number): boolean {
-  return codePoint >= 0 && getCombiningClass(codePoint) === 'Virama';
+  return codePoint >= 0 && lookups().getCombiningClass(codePoint) === 'Virama';
 }

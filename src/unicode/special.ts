@@ -35,7 +35,11 @@ const BIDI_CONTROLS: ReadonlySet<number> = new Set([
 /** U+180E MVS and the zero-width characters that split or join words; U+00AD is only a line-break hint. */
 const ZERO_WIDTH: ReadonlySet<number> = new Set([0x00ad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
 
-let basicPlane: Uint8Array | undefined;
+/** {@link isSpecial}'s Basic Multilingual Plane answers: 0 not computed yet, 1 special, 2 ordinary. */
+const basicPlane = new Uint8Array(0x10000);
+const SPECIAL = 1;
+const ORDINARY = 2;
+const PAGE_BITS = 8;
 
 /**
  * True for a code point the text purpose classifies (tab and line feed included). Outside the Basic
@@ -53,8 +57,8 @@ export function isSpecial(codePoint: number): boolean {
       codePoint >= 0xf0000
     );
   }
-  basicPlane ??= tabulateBasicPlane();
-  return basicPlane[codePoint] === 1;
+  if (basicPlane[codePoint] === 0) tabulatePage(codePoint >> PAGE_BITS);
+  return basicPlane[codePoint] === SPECIAL;
 }
 
 /**
@@ -78,14 +82,17 @@ export function nextSpecial(text: string, from: number, withLayout: boolean): nu
   return text.length;
 }
 
-/** The Basic Multilingual Plane answers of {@link isSpecial}, computed once from the same character class. */
-function tabulateBasicPlane(): Uint8Array {
-  const table = new Uint8Array(0x10000);
-  for (let codePoint = 0xa0; codePoint <= 0xffff; codePoint++) {
-    if (codePoint < 0xd800 || codePoint > 0xdfff)
-      table[codePoint] = SPECIAL_CHARACTER.test(String.fromCharCode(codePoint)) ? 1 : 0;
+/**
+ * Computes {@link isSpecial}'s answers for one page of 256 code points of the Basic Multilingual Plane from the
+ * same character class, when one of them is first asked (surrogates are ordinary here).
+ */
+function tabulatePage(pageIndex: number): void {
+  const first = pageIndex << PAGE_BITS;
+  for (let codePoint = first; codePoint < first + (1 << PAGE_BITS); codePoint++) {
+    const surrogate = codePoint >= 0xd800 && codePoint <= 0xdfff;
+    basicPlane[codePoint] =
+      !surrogate && SPECIAL_CHARACTER.test(String.fromCharCode(codePoint)) ? SPECIAL : ORDINARY;
   }
-  return table;
 }
 
 /**

@@ -113,7 +113,7 @@ describe('TypeScript in the app', () => {
     expect(cjs.code).toBe(0);
   }, 60_000);
 
-  test('importing the core entry loads no native module, server client, MCP SDK, undici or jsdom', async () => {
+  test('importing the core entry loads no native module, server client, MCP SDK, undici, DOM, Markdown engine, metrics API or Unicode tables', async () => {
     const probe = `
       import { register } from 'node:module';
       const loaded = [];
@@ -137,7 +137,8 @@ describe('TypeScript in the app', () => {
     expect(result.code).toBe(0);
     const loaded = JSON.parse(result.stdout) as string[];
     expect(loaded.some((url) => url.includes('/agent-airlock/dist/src/index.js'))).toBe(true);
-    const forbidden = /node_modules\/(better-sqlite3|pg|ioredis|@modelcontextprotocol|undici|jsdom)\//;
+    const forbidden =
+      /node_modules\/(better-sqlite3|pg|ioredis|@modelcontextprotocol|undici|jsdom|dompurify|markdown-it|@opentelemetry\/api|unicode-properties)\//;
     expect(loaded.filter((url) => forbidden.test(url))).toEqual([]);
   });
 });

@@ -6,6 +6,8 @@ import {
   isLetter,
   isLetterOrMark,
   packedProperties,
+  scriptIdOf,
+  scriptNameOf,
   scriptOf,
 } from '../../src/unicode/properties.js';
 import { isCoveredBy, isSharedByAllScripts } from '../../src/unicode/script-coverage.js';
@@ -26,6 +28,20 @@ describe('character properties', () => {
     });
     expect(unknown).toEqual([]);
     expect(names.size).toBeGreaterThan(100);
+  });
+
+  it('numbers scripts in the order they first appear across the Basic Multilingual Plane, whatever was asked first', () => {
+    const gothic = scriptIdOf(packedProperties(0x10330));
+    const arabic = scriptIdOf(packedProperties(0x0628));
+    const order = ['Common', 'Inherited'];
+    for (let codePoint = 0; codePoint <= 0xffff; codePoint++) {
+      const script = scriptOf(codePoint);
+      if (!order.includes(script)) order.push(script);
+    }
+    expect(order.map((_, id) => scriptNameOf(id))).toEqual(order);
+    expect(scriptNameOf(arabic)).toBe('Arabic');
+    expect(scriptNameOf(gothic)).toBe('Gothic');
+    expect(gothic).toBeGreaterThanOrEqual(order.length);
   });
 
   it('agrees with V8 on the script of letters in everyday scripts', () => {
