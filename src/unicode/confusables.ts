@@ -25,11 +25,14 @@ function loadPrototypes(): ReadonlyMap<number, string> {
   if (typeof entries !== 'object' || entries === null)
     throw new TypeError('unhomoglyph/data.json is not an object');
   const map = new Map<number, string>();
-  for (const [source, prototype] of Object.entries(entries)) {
+  const table = entries as Record<string, unknown>;
+  // Keys and reads rather than Object.entries, and no string per entry: this runs in the first text scan.
+  for (const source of Object.keys(table)) {
     const codePoint = source.codePointAt(0);
+    const prototype = table[source];
     if (
       codePoint === undefined ||
-      source.length !== String.fromCodePoint(codePoint).length ||
+      source.length !== (codePoint > 0xffff ? 2 : 1) ||
       typeof prototype !== 'string'
     ) {
       throw new TypeError('unhomoglyph/data.json holds an entry that is not code point → string');
