@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
 import type { HtmlPolicies } from '../../src/purposes/html/dom.js';
@@ -207,5 +208,36 @@ describe('generated profile markup', () => {
       { numRuns: 600 },
     );
     expect(proven).toBeGreaterThan(100);
+  });
+});
+
+describe('text without `<`', () => {
+  it('is written by parse5 exactly as a jsdom template writes it back', () => {
+    const template = new JSDOM('').window.document.createElement('template');
+    const pieces = [
+      'a',
+      ' ',
+      '&amp;',
+      '&',
+      '&nbsp;',
+      '&lt;',
+      '&#0;',
+      '&#x110000;',
+      '&notin;',
+      '&noti',
+      '\0',
+      '\r\n',
+      '\f',
+      '"',
+      '>',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 8 }), (parts) => {
+        const value = parts.join('');
+        template.innerHTML = value;
+        expect(parser.serializeText(value)).toBe(template.innerHTML);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
