@@ -44,6 +44,10 @@ export async function readBody(
       ? readFailure(readError('read.aborted'), NO_BYTES)
       : readText(body.text, verdict, limits);
   }
+  if (body.kind === 'bytes' && signal?.aborted !== true) {
+    const inMemory = readInMemory(body.bytes, verdict, limits);
+    if (inMemory !== undefined) return inMemory;
+  }
   let source: ChunkSource;
   try {
     source = openChunkSource(body);
@@ -67,6 +71,25 @@ export async function readBody(
   } finally {
     deadline.dispose();
   }
+}
+
+/**
+ * A byte array already in memory that no ceiling or coding concerns: one copy (the evidence) and one strict
+ * decode, with the same result the chunked read would give. `undefined` sends every other case (a refused
+ * transport, a content coding, a body past a ceiling) down the chunked path, which decides it.
+ */
+function readInMemory(
+  bytes: Uint8Array,
+  verdict: TransportVerdict,
+  limits: ReadLimits,
+): ReadResult | undefined {
+  if (!verdict.ok || verdict.coding !== 'identity') return undefined;
+  if (bytes.length > limits.maxRawBytes || bytes.length > limits.maxDecodedBytes) return undefined;
+  // `new Uint8Array(view)` copies (a Buffer's own `slice` would share memory).
+  const raw = new Uint8Array(bytes);
+  const decoded = decodeUtf8(raw, limits.bom);
+  if (!decoded.ok) return readFailure(readError(decoded.code, { offset: decoded.offset }), raw);
+  return { ok: true, text: decoded.text, raw, rawBytes: raw.length, decodedBytes: raw.length };
 }
 
 /** The ceilings and coding for a body; a body the transport already refused is only collected as evidence. */

@@ -18,6 +18,8 @@ export class Shape {
   private readonly members = new Map<string, Shape | undefined>();
   private readonly prefixItems: Array<Shape | undefined> = [];
   private restItems: Shape | undefined | null = null;
+  /** The longest `prefixItems` of the nodes: items from here on share one shape. */
+  private readonly prefixLength: number;
 
   constructor(
     private readonly nodes: readonly PlanNode[],
@@ -30,6 +32,7 @@ export class Shape {
     this.purpose = kinds.size === 1 ? [...purposes][0] : undefined;
     this.conditional = nodes.some((node) => node.when.length > 0);
     this.ids = new Set(nodes.map((node) => node.id));
+    this.prefixLength = Math.max(0, ...nodes.map((node) => node.prefixItems.length));
   }
 
   /**
@@ -64,8 +67,7 @@ export class Shape {
 
   /** The shape of one array item here (`undefined` when no node describes it). */
   item(index: number): Shape | undefined {
-    const prefixed = this.nodes.some((node) => index < node.prefixItems.length);
-    if (prefixed) {
+    if (index < this.prefixLength) {
       if (!(index in this.prefixItems))
         this.prefixItems[index] = this.cache.ofOptional(itemNodes(this.nodes, index));
       return this.prefixItems[index];
