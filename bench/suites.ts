@@ -1,6 +1,8 @@
 // The list of benchmark suites `npm run bench` runs, in order.
 import { evidenceSuite } from './evidence.js';
+import { eventLoopSuite } from './event-loop.js';
 import { gateSuite } from './gate.js';
+import { gateStagesSuite } from './gate-stages.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
 import { mcpSuite } from './mcp.js';
@@ -13,6 +15,8 @@ export const SUITES: readonly BenchSuite[] = [
   textSuite,
   htmlSuite,
   gateSuite,
+  gateStagesSuite,
+  eventLoopSuite,
   evidenceSuite,
   mcpSuite,
 ];
