@@ -44,7 +44,9 @@ describe('the gate lets the event loop turn', () => {
     const audit = memoryAuditSink();
     const gate = createGate({ audit });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 0);
+    setTimeout(() => {
+      controller.abort();
+    }, 0);
     const outcome = await gate.accept(tool, large, context, { signal: controller.signal });
     expect(outcome).toMatchObject({ ok: false, error: { code: 'timeout' } });
     expect(audit.records[0]?.issue).toMatchObject({ code: 'internal.aborted' });
