@@ -2,7 +2,8 @@
 import { setOwnMember } from '../json/own-member.js';
 import type { PurposeOutcome } from '../purposes/purpose.js';
 import { redactPointer } from '../vocabulary/pointer.js';
-import type { MemberPurposes } from './purpose-index.js';
+import type { ContainerPurposes, MemberPurposes } from './purpose-index.js';
+import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 import type { Shape } from './shape.js';
 import { CHECK_EVERY, sliceSpent } from './pacing.js';
 import { currentPath, settle, type Frame, type Walk } from './walk-state.js';
@@ -33,7 +34,7 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
     }
     const frame = stack[walk.depth - 1] as Frame;
     if (frame.next >= frame.length) {
-      if (frame.members !== undefined) walk.purposes.attach(frame.out, frame.members);
+      if (frame.strings) walk.purposes.attach(frame.out, frame.members ?? (frame.fixed as ContainerPurposes));
       walk.depth--;
       continue;
     }
@@ -70,9 +71,10 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Fr
   const keys = isArray ? undefined : Object.keys(source);
   const out: Frame['out'] = isArray ? new Array<unknown>(source.length) : {};
   const length = isArray ? source.length : (keys as string[]).length;
+  const fixed = shape?.fixedPurposes(isArray);
   let frame = walk.stack[walk.depth];
   if (frame === undefined) {
-    frame = { source, out, keys, length, next: 0, at: 0, shape, members: undefined };
+    frame = { source, out, keys, length, next: 0, at: 0, shape, fixed, members: undefined, strings: false };
     walk.stack.push(frame);
   } else {
     frame.source = source;
@@ -82,7 +84,9 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Fr
     frame.next = 0;
     frame.at = 0;
     frame.shape = shape;
+    frame.fixed = fixed;
     frame.members = undefined;
+    frame.strings = false;
   }
   walk.depth++;
   return out;
@@ -109,13 +113,30 @@ function visitString(
     return undefined;
   }
   if (frame === undefined) walk.purposes.root = purpose.kind;
-  else (frame.members ??= Object.create(null) as MemberPurposes)[key] = purpose.kind;
+  else record(frame, key, purpose.kind);
   const outcome = purpose.sanitize(value);
   if (!isPromiseLike(outcome)) return settle(outcome, value, walk, undefined);
   const place = frame === undefined ? undefined : { container: frame.out, key };
   walk.pending.push({ promise: outcome, input: value, path: currentPath(walk), place });
   // The input stands in its place until the outcome settles (it is replaced or the copy refused).
   return value;
+}
+
+/** Records a string member's purpose: nothing to write while it is the one its shape fixes. */
+function record(frame: Frame, key: string | number, kind: PurposeKind): void {
+  frame.strings = true;
+  if (frame.members !== undefined) {
+    frame.members[key] = kind;
+    return;
+  }
+  const fixed = frame.fixed;
+  if ((typeof fixed === 'string' ? fixed : fixed?.[key]) === kind) return;
+  // This member differs: the container gets its own table, holding what `fixed` said for the others.
+  const members = Object.create(null) as MemberPurposes;
+  if (typeof fixed === 'string') for (let i = 0; i < (key as number); i++) members[i] = fixed;
+  else if (fixed !== undefined) Object.assign(members, fixed);
+  members[key] = kind;
+  frame.members = members;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<PurposeOutcome> {

@@ -7,7 +7,7 @@ import type { Shape } from './shape.js';
 import { utf8Length } from '../unicode/codepoint.js';
 import type { Finding } from '../vocabulary/finding.js';
 import type { HiddenPayload, PurposeOutcome } from '../purposes/purpose.js';
-import type { MemberPurposes, PurposeIndex } from './purpose-index.js';
+import type { ContainerPurposes, MemberPurposes, PurposeIndex } from './purpose-index.js';
 
 /** Smuggled content found in a field, located by a redacted pointer (operator audit only). */
 export interface LocatedHiddenPayload extends HiddenPayload {
@@ -37,8 +37,12 @@ export interface Frame {
   /** The member name or index being visited: this frame's segment of the current path. */
   at: string | number;
   shape: Shape | undefined;
-  /** The purposes of its string members, created with the first one. */
+  /** Its shape's purposes that hold whatever the values are (shared, never written). */
+  fixed: ContainerPurposes | undefined;
+  /** Its own table of string member purposes, created only when one differs from (or is missing in) `fixed`. */
   members: MemberPurposes | undefined;
+  /** Whether a string member was visited (only then is an entry attached to the index). */
+  strings: boolean;
 }
 
 /** Everything one walk gathers, and its stack of open containers (reused frames; `depth` are live). */
@@ -64,6 +68,11 @@ export function currentPath(walk: Walk): PointerSegment[] {
   return path;
 }
 
+/** The redacted pointer of a deferred string's `path`, or of the value being visited. */
+function pointerOf(walk: Walk, path: readonly PointerSegment[] | undefined): string {
+  return redactPointer(path ?? currentPath(walk), walk.names);
+}
+
 /**
  * Applies a purpose's outcome: records findings, checks growth, and returns the value to write, or
  * `undefined` after recording a failure. A deferred outcome (the string is no longer the one being visited)
@@ -76,17 +85,16 @@ export function settle(
   place: Place,
   path?: readonly PointerSegment[],
 ): string | undefined {
-  const report = (): string => redactPointer(path ?? currentPath(walk), walk.names);
   const findings = outcome.findings;
-  const pointer = findings.length > 0 || !outcome.ok ? report() : '';
+  const pointer = findings.length > 0 || !outcome.ok ? pointerOf(walk, path) : '';
   for (const finding of findings) walk.findings.push({ ...finding, pointer });
   if (!outcome.ok) {
     walk.failure ??= { stage: 'sanitize', code: 'sanitize.rejected', pointer };
     return undefined;
   }
   if (outcome.hidden !== undefined)
-    for (const payload of outcome.hidden) walk.hidden.push({ ...payload, pointer: report() });
-  if (outcome.value !== input && !withinBudget(outcome.value, input, outcome.allowance, walk, report))
+    for (const payload of outcome.hidden) walk.hidden.push({ ...payload, pointer: pointerOf(walk, path) });
+  if (outcome.value !== input && !withinBudget(outcome.value, input, outcome.allowance, walk, path))
     return undefined;
   if (place !== undefined) setOwnMember(place.container, place.key, outcome.value);
   else if (path?.length === 0) walk.root = outcome.value;
@@ -99,7 +107,7 @@ function withinBudget(
   input: string,
   allowance: number | undefined,
   walk: Walk,
-  report: () => string,
+  path: readonly PointerSegment[] | undefined,
 ): boolean {
   const before = utf8Length(input);
   const after = utf8Length(value);
@@ -107,7 +115,7 @@ function withinBudget(
     walk.failure ??= {
       stage: 'sanitize',
       code: 'sanitize.expansion',
-      pointer: report(),
+      pointer: pointerOf(walk, path),
       limit: walk.limits.expansionBudget,
       actual: after,
     };
