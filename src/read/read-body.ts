@@ -3,7 +3,8 @@ import type { ReadLimits } from '../vocabulary/limits.js';
 import { checkReadLimits } from './check-limits.js';
 import { openChunkSource, type ChunkSource } from './chunks.js';
 import { startDeadline } from './deadline.js';
-import { decodeUtf8 } from './decode.js';
+import { decodeUtf8, decodeUtf8Paced } from './decode.js';
+import { nextSlice, sliceSpent } from '../walk/pacing.js';
 import { classifyInput, type RawInput, type TransportFacts } from './input.js';
 import { pumpBody, type PumpPlan } from './pump.js';
 import { readError, readFailure, type ReadResult } from './result.js';
@@ -45,7 +46,7 @@ export async function readBody(
       : readText(body.text, verdict, limits);
   }
   if (body.kind === 'bytes' && signal?.aborted !== true) {
-    const inMemory = readInMemory(body.bytes, verdict, limits);
+    const inMemory = await readInMemory(body.bytes, verdict, limits, signal);
     if (inMemory !== undefined) return inMemory;
   }
   let source: ChunkSource;
@@ -75,19 +76,23 @@ export async function readBody(
 
 /**
  * A byte array already in memory that no ceiling or coding concerns: one copy (the evidence) and one strict
- * decode, with the same result the chunked read would give. `undefined` sends every other case (a refused
- * transport, a content coding, a body past a ceiling) down the chunked path, which decides it.
+ * decode (in pieces for a large body, letting the event loop turn), with the same result the chunked read
+ * would give. `undefined` sends every other case (a refused transport, a content coding, a body past a
+ * ceiling) down the chunked path, which decides it.
  */
-function readInMemory(
+async function readInMemory(
   bytes: Uint8Array,
   verdict: TransportVerdict,
   limits: ReadLimits,
-): ReadResult | undefined {
+  signal: AbortSignal | undefined,
+): Promise<ReadResult | undefined> {
   if (!verdict.ok || verdict.coding !== 'identity') return undefined;
   if (bytes.length > limits.maxRawBytes || bytes.length > limits.maxDecodedBytes) return undefined;
   // `new Uint8Array(view)` copies (a Buffer's own `slice` would share memory).
   const raw = new Uint8Array(bytes);
-  const decoded = decodeUtf8(raw, limits.bom);
+  const pause = () => (sliceSpent() ? nextSlice(signal) : undefined);
+  const decoded = await decodeUtf8Paced(raw, limits.bom, pause);
+  if (decoded === undefined) return readFailure(readError('read.aborted'), raw);
   if (!decoded.ok) return readFailure(readError(decoded.code, { offset: decoded.offset }), raw);
   return { ok: true, text: decoded.text, raw, rawBytes: raw.length, decodedBytes: raw.length };
 }
