@@ -5,7 +5,7 @@ import type { Finding } from '../vocabulary/finding.js';
 import type { StageName } from '../vocabulary/stages.js';
 import type { CallFrame, Received, Stage, StageResult, StageStop } from './stage.js';
 import { STAGE_TABLE, type GateResult } from './stage-table.js';
-import { nextSlice, sliceSpent } from '../walk/pacing.js';
+import { pauseIfSpent } from '../walk/pacing.js';
 
 /** What the stages that ran established for the operator's record. */
 export interface StagesReport {
@@ -42,7 +42,8 @@ export async function runStages(
   let value: unknown = input;
   for (const [name, stage] of STAGE_TABLE) {
     // Between stages, a macrotask that has run long enough lets the event loop turn (a burst of calls too).
-    if (name !== 'read' && sliceSpent() && !(await nextSlice(frame.signal))) {
+    const pausing = pauseIfSpent(frame.signal);
+    if (pausing !== undefined && !(await pausing)) {
       const issue = { stage: name, code: 'internal.aborted' } as const;
       return { step: { ok: false, issue, retryable: true }, timings, report: report() };
     }

@@ -3,7 +3,7 @@ import { setOwnMember } from '../json/own-member.js';
 import { escapeSegment } from '../vocabulary/pointer.js';
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
-import { CHECK_EVERY, nextSlice, sliceSpent } from '../walk/pacing.js';
+import { CHECK_EVERY, sliceSpent, waitForTurn } from '../walk/pacing.js';
 
 /** Exact JSON pointer into a projected value → the purpose of the string there (null prototype). */
 export type PurposeMap = Record<string, PurposeKind>;
@@ -44,7 +44,7 @@ export async function copyValuePaced(
 ): Promise<{ readonly value: unknown } | undefined> {
   const stack: Frame[] = [];
   const root = start(value, to, stack);
-  while (!run(stack, out, true)) if (!(await nextSlice(signal))) return undefined;
+  while (!run(stack, out, true)) if (!(await waitForTurn(signal))) return undefined;
   return { value: root };
 }
 

@@ -3,7 +3,7 @@ import { setOwnMember } from '../json/own-member.js';
 import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.js';
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import { ContractError } from '../vocabulary/contract-error.js';
-import { CHECK_EVERY, nextSlice, sliceSpent } from '../walk/pacing.js';
+import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
 import { copyValue, copyValuePaced, type Out, type PurposeMap } from './copy.js';
 
 export type { PurposeMap } from './copy.js';
@@ -106,7 +106,10 @@ async function pacedList(
   if (!Array.isArray(items)) return undefined;
   const mapped = new Array<unknown>(items.length);
   for (let i = 0; i < items.length; i++) {
-    if (i % CHECK_EVERY === CHECK_EVERY - 1 && sliceSpent() && !(await nextSlice(signal))) return ABORTED;
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) {
+      const pausing = pauseIfSpent(signal);
+      if (pausing !== undefined && !(await pausing)) return ABORTED;
+    }
     mapped[i] = list.each(items[i], out, `${pointer}/${String(i)}`);
   }
   return mapped;

@@ -4,7 +4,7 @@ import { checkReadLimits } from './check-limits.js';
 import { openChunkSource, type ChunkSource } from './chunks.js';
 import { startDeadline } from './deadline.js';
 import { decodeUtf8, decodeUtf8Paced } from './decode.js';
-import { nextSlice, sliceSpent } from '../walk/pacing.js';
+import { pauseIfSpent } from '../walk/pacing.js';
 import { classifyInput, type RawInput, type TransportFacts } from './input.js';
 import { pumpBody, type PumpPlan } from './pump.js';
 import { readError, readFailure, type ReadResult } from './result.js';
@@ -90,8 +90,7 @@ async function readInMemory(
   if (bytes.length > limits.maxRawBytes || bytes.length > limits.maxDecodedBytes) return undefined;
   // `new Uint8Array(view)` copies (a Buffer's own `slice` would share memory).
   const raw = new Uint8Array(bytes);
-  const pause = () => (sliceSpent() ? nextSlice(signal) : undefined);
-  const decoded = await decodeUtf8Paced(raw, limits.bom, pause);
+  const decoded = await decodeUtf8Paced(raw, limits.bom, () => pauseIfSpent(signal));
   if (decoded === undefined) return readFailure(readError('read.aborted'), raw);
   if (!decoded.ok) return readFailure(readError(decoded.code, { offset: decoded.offset }), raw);
   return { ok: true, text: decoded.text, raw, rawBytes: raw.length, decodedBytes: raw.length };

@@ -40,5 +40,21 @@ export function nextSlice(signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
+/**
+ * `undefined` while the current macrotask may go on; otherwise waits for a later macrotask in which it may
+ * (pausing again while other paused work has used that one up), resolving to false if the signal fired.
+ */
+export function pauseIfSpent(signal: AbortSignal | undefined): Promise<boolean> | undefined {
+  return sliceSpent() ? waitForTurn(signal) : undefined;
+}
+
+/** Waits for a macrotask in which paused work may go on; false if the signal fired meanwhile. */
+export async function waitForTurn(signal: AbortSignal | undefined): Promise<boolean> {
+  do {
+    if (!(await nextSlice(signal))) return false;
+  } while (sliceSpent());
+  return true;
+}
+
 /** How often (in visited values) a walk asks {@link sliceSpent}: rare enough to cost nothing measurable. */
 export const CHECK_EVERY = 128;

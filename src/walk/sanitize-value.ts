@@ -5,7 +5,7 @@ import type { DeclaredNames } from '../vocabulary/pointer.js';
 import type { Shape } from './shape.js';
 import type { Finding } from '../vocabulary/finding.js';
 import { PurposeIndex } from './purpose-index.js';
-import { nextSlice } from './pacing.js';
+import { waitForTurn } from './pacing.js';
 import { runWalk, startWalk } from './walk-run.js';
 import { settle, type LocatedHiddenPayload, type Walk } from './walk-state.js';
 
@@ -62,7 +62,8 @@ export async function sanitizeValue(
   const visited = startWalk(value, shape, walk);
   const paced = pacing !== undefined;
   while (!runWalk(walk, paced)) {
-    if (!(await nextSlice(pacing?.signal))) walk.failure ??= { stage: 'sanitize', code: 'internal.aborted' };
+    if (!(await waitForTurn(pacing?.signal)))
+      walk.failure ??= { stage: 'sanitize', code: 'internal.aborted' };
   }
   if (walk.pending.length > 0 && walk.failure === undefined) {
     const outcomes = await Promise.all(walk.pending.map((item) => item.promise));

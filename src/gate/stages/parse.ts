@@ -1,6 +1,6 @@
 // Stage 2, parse: strict RFC 8259 JSON with duplicate names, depth, size and number limits.
 import { buildJson, checkJson } from '../../json/parse.js';
-import { nextSlice, sliceSpent } from '../../walk/pacing.js';
+import { pauseIfSpent } from '../../walk/pacing.js';
 import type { JsonValue } from '../../json/types.js';
 import { next, stop, type Stage } from '../stage.js';
 import type { Decoded } from './read.js';
@@ -19,8 +19,8 @@ export interface Parsed {
 export const parseStage: Stage<Decoded, Parsed> = async (decoded, frame) => {
   const error = checkJson(decoded.text, frame.tool.limits.parse, frame.tool.contract.names);
   if (error !== undefined) return stop({ stage: 'parse', ...error });
-  if (sliceSpent() && !(await nextSlice(frame.signal)))
-    return stop({ stage: 'parse', code: 'internal.aborted' });
+  const pausing = pauseIfSpent(frame.signal);
+  if (pausing !== undefined && !(await pausing)) return stop({ stage: 'parse', code: 'internal.aborted' });
   const result = buildJson(decoded.text);
   if (!result.ok) return stop({ stage: 'parse', ...result.error });
   return next({ stage: 'parse', value: result.value, decodedBytes: decoded.decodedBytes });
