@@ -42,8 +42,9 @@ export async function runStages(
   let value: unknown = input;
   for (const [name, stage] of STAGE_TABLE) {
     // Between stages, a macrotask that has run long enough lets the event loop turn (a burst of calls too).
+    // An abort seen before the read is left to the read, which reports it as its own (`read.aborted`).
     const pausing = pauseIfSpent(frame.signal);
-    if (pausing !== undefined && !(await pausing)) {
+    if (pausing !== undefined && !(await pausing) && name !== 'read') {
       const issue = { stage: name, code: 'internal.aborted' } as const;
       return { step: { ok: false, issue, retryable: true }, timings, report: report() };
     }
