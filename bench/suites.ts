@@ -1,7 +1,9 @@
 // The list of benchmark suites `npm run bench` runs, in order.
 import { coldStartSuite } from './cold-start.js';
 import { evidenceSuite } from './evidence.js';
+import { eventLoopSuite } from './event-loop.js';
 import { gateSuite } from './gate.js';
+import { gateStagesSuite } from './gate-stages.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
 import { mcpSuite } from './mcp.js';
@@ -14,6 +16,8 @@ export const SUITES: readonly BenchSuite[] = [
   textSuite,
   htmlSuite,
   gateSuite,
+  gateStagesSuite,
+  eventLoopSuite,
   evidenceSuite,
   mcpSuite,
   coldStartSuite,

@@ -5,6 +5,7 @@ import type { Finding } from '../vocabulary/finding.js';
 import type { StageName } from '../vocabulary/stages.js';
 import type { CallFrame, Received, Stage, StageResult, StageStop } from './stage.js';
 import { STAGE_TABLE, type GateResult } from './stage-table.js';
+import { pauseIfSpent } from '../walk/pacing.js';
 
 /** What the stages that ran established for the operator's record. */
 export interface StagesReport {
@@ -22,7 +23,8 @@ export interface StagesRun {
 }
 
 /**
- * Walks the stages in order until one stops the call. `onReceived` is told the raw bytes as soon as the read
+ * Walks the stages in order until one stops the call, letting the event loop turn between two stages when the
+ * current macrotask has had its share (an abort seen then ends the call as `internal.aborted`). `onReceived` is told the raw bytes as soon as the read
  * stage has them (evidence is stored while the other stages run). Content never throws out of here: an
  * exception is a defect, reported as `internal.exception` at the stage where it happened.
  */
@@ -39,6 +41,13 @@ export async function runStages(
   const report = (): StagesReport => ({ received, decodedBytes, findings, hidden });
   let value: unknown = input;
   for (const [name, stage] of STAGE_TABLE) {
+    // Between stages, a macrotask that has run long enough lets the event loop turn (a burst of calls too).
+    // An abort seen before the read is left to the read, which reports it as its own (`read.aborted`).
+    const pausing = pauseIfSpent(frame.signal);
+    if (pausing !== undefined && !(await pausing) && name !== 'read') {
+      const issue = { stage: name, code: 'internal.aborted' } as const;
+      return { step: { ok: false, issue, retryable: true }, timings, report: report() };
+    }
     const started = performance.now();
     let result: StageResult<unknown>;
     try {

@@ -5,7 +5,7 @@ import type { DeclaredNames } from '../vocabulary/pointer.js';
 import { withCodeUnits } from './code-units.js';
 import { toParseError } from './failure.js';
 import { scanJson } from './scanner.js';
-import type { JsonValue, ParseResult } from './types.js';
+import type { JsonValue, ParseError, ParseResult } from './types.js';
 
 /**
  * Parses `text` as exactly one RFC 8259 JSON value under `limits` (merged over `DEFAULT_LIMITS.parse`).
@@ -29,10 +29,27 @@ export function parseJson(
   limits?: Partial<ParseLimits>,
   declared?: DeclaredNames,
 ): ParseResult {
+  const error = checkJson(text, limits, declared);
+  return error === undefined ? buildJson(text) : { ok: false, error };
+}
+
+/**
+ * The first half of {@link parseJson}: the strict scan alone. `undefined` when `text` is strict JSON within
+ * `limits`, and then {@link buildJson} may build it (possibly on a later macrotask).
+ */
+export function checkJson(
+  text: string,
+  limits?: Partial<ParseLimits>,
+  declared?: DeclaredNames,
+): ParseError | undefined {
   const resolved: ParseLimits =
     limits === undefined ? DEFAULT_LIMITS.parse : { ...DEFAULT_LIMITS.parse, ...limits };
   const failure = withCodeUnits(text, (units) => scanJson(text, units, resolved));
-  if (failure !== undefined) return { ok: false, error: toParseError(text, failure, declared) };
+  return failure === undefined ? undefined : toParseError(text, failure, declared);
+}
+
+/** The second half of {@link parseJson}: builds the value of a text that {@link checkJson} accepted. */
+export function buildJson(text: string): ParseResult {
   // The scan has proved the text is strict JSON within the limits; V8's JSON.parse, which is iterative and
   // defines every member as an own data property, builds the value. It accepts a superset of what passed.
   try {

@@ -1,9 +1,12 @@
 // Declarative projection: builds the small agent-facing object from a sanitized value, carrying purposes.
 import { setOwnMember } from '../json/own-member.js';
-import { childPointer, escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.js';
+import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.js';
 import type { PurposeIndex } from '../walk/purpose-index.js';
-import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 import { ContractError } from '../vocabulary/contract-error.js';
+import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
+import { copyValue, copyValuePaced, type Out, type PurposeMap } from './copy.js';
+
+export type { PurposeMap } from './copy.js';
 
 /**
  * What the agent receives, field by field: a JSON pointer into the sanitized value, or `{ from, each }` to
@@ -14,50 +17,116 @@ export interface ProjectionSpec {
   readonly [field: string]: string | { readonly from: string; readonly each: string | ProjectionSpec };
 }
 
-/** Exact JSON pointer into a projected value → the purpose of the string there (null prototype). */
-export type PurposeMap = Record<string, PurposeKind>;
-
 /** A projected value and the purposes of its strings, keyed by pointers into the projected value. */
 export interface Projected {
   readonly value: unknown;
   readonly purposes: PurposeMap;
 }
 
-/** A projection checked at definition time. */
-export type CompiledProjection = (value: unknown, purposes: PurposeIndex) => Projected;
-
-interface Out {
-  readonly index: PurposeIndex;
-  readonly purposes: PurposeMap;
+/**
+ * A projection checked at definition time. Called directly it runs in one go; `paced` runs the same
+ * projection but lets the event loop turn on long lists and copies (`undefined` when `signal` fired then).
+ */
+export interface CompiledProjection {
+  (value: unknown, purposes: PurposeIndex): Projected;
+  paced(
+    value: unknown,
+    purposes: PurposeIndex,
+    signal: AbortSignal | undefined,
+  ): Promise<Projected | undefined>;
 }
 
 type Step = (source: unknown, out: Out, outPointer: string) => unknown;
 
+/** One field of a projection object; a `{ from, each }` field keeps its parts so a long list can pause. */
+interface Field {
+  readonly field: string;
+  readonly segment: string;
+  readonly step: Step;
+  readonly list?: { readonly from: readonly string[]; readonly each: Step };
+}
+
 /** The identity projection: a copy of the whole value with the purposes of all its strings. */
-export const IDENTITY_PROJECTION: CompiledProjection = (value, index) => {
+export const IDENTITY_PROJECTION: CompiledProjection = Object.assign(
+  (value: unknown, index: PurposeIndex): Projected => {
+    const purposes = rootPurposes(value, index);
+    return { value: copyValue(value, { index, purposes }, ''), purposes };
+  },
+  {
+    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined) {
+      const purposes = rootPurposes(value, index);
+      const copied = await copyValuePaced(value, { index, purposes }, '', signal);
+      return copied === undefined ? undefined : { value: copied.value, purposes };
+    },
+  },
+);
+
+function rootPurposes(value: unknown, index: PurposeIndex): PurposeMap {
   const purposes = Object.create(null) as PurposeMap;
   if (typeof value === 'string' && index.root !== undefined) purposes[''] = index.root;
-  return { value: copy(value, { index, purposes }, ''), purposes };
-};
+  return purposes;
+}
 
 /** Compiles a projection spec (throws `ContractError` on a malformed one). */
 export function compileProjection(spec: ProjectionSpec, location = '/project'): CompiledProjection {
-  const step = compileObject(spec, location);
-  return (value, index) => {
+  const fields = compileFields(spec, location);
+  const step = objectStep(fields);
+  const run = (value: unknown, index: PurposeIndex): Projected => {
     const purposes = Object.create(null) as PurposeMap;
     return { value: step(value, { index, purposes }, ''), purposes };
   };
+  return Object.assign(run, {
+    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined) {
+      const out: Out = { index, purposes: Object.create(null) as PurposeMap };
+      const projected: Record<string, unknown> = {};
+      for (const { field, segment, step: fieldStep, list } of fields) {
+        const picked =
+          list === undefined
+            ? fieldStep(value, out, segment)
+            : await pacedList(value, list, out, segment, signal);
+        if (picked === ABORTED) return undefined;
+        if (picked !== undefined) setOwnMember(projected, field, picked);
+      }
+      return { value: projected, purposes: out.purposes };
+    },
+  });
 }
 
-function compileObject(spec: ProjectionSpec, location: string): Step {
+const ABORTED = Symbol('aborted');
+
+/** A top-level `{ from, each }` field, letting the event loop turn between items when its share is spent. */
+async function pacedList(
+  source: unknown,
+  list: NonNullable<Field['list']>,
+  out: Out,
+  pointer: string,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const items = locatePath(source, list.from)?.value;
+  if (!Array.isArray(items)) return undefined;
+  const mapped = new Array<unknown>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    if (i % CHECK_EVERY === CHECK_EVERY - 1) {
+      const pausing = pauseIfSpent(signal);
+      if (pausing !== undefined && !(await pausing)) return ABORTED;
+    }
+    mapped[i] = list.each(items[i], out, `${pointer}/${String(i)}`);
+  }
+  return mapped;
+}
+
+function compileFields(spec: ProjectionSpec, location: string): Field[] {
   if (typeof spec !== 'object' || Array.isArray(spec)) {
     throw new ContractError('contract.invalid_projection', location, 'A projection is an object of fields');
   }
-  const fields = Object.entries(spec).map(([field, rule]) => ({
+  return Object.entries(spec).map(([field, rule]) => ({
     field,
     segment: `/${escapeSegment(field)}`,
-    step: compileField(rule, `${location}/${field}`),
+    ...compileField(rule, `${location}/${field}`),
   }));
+}
+
+function objectStep(fields: readonly Field[]): Step {
   return (source, out, outPointer) => {
     const projected: Record<string, unknown> = {};
     for (const { field, segment, step } of fields) {
@@ -68,8 +137,8 @@ function compileObject(spec: ProjectionSpec, location: string): Step {
   };
 }
 
-function compileField(rule: ProjectionSpec[string], location: string): Step {
-  if (typeof rule === 'string') return compilePick(rule, location);
+function compileField(rule: ProjectionSpec[string], location: string): Pick<Field, 'step' | 'list'> {
+  if (typeof rule === 'string') return { step: compilePick(rule, location) };
   if (typeof rule !== 'object' || typeof rule.from !== 'string') {
     throw new ContractError(
       'contract.invalid_projection',
@@ -77,16 +146,19 @@ function compileField(rule: ProjectionSpec[string], location: string): Step {
       'A field is a pointer or { from, each }',
     );
   }
-  const fromPath = compilePath(rule.from, `${location}/from`);
+  const from = compilePath(rule.from, `${location}/from`);
   const each =
     typeof rule.each === 'string'
       ? compilePick(rule.each, `${location}/each`)
-      : compileObject(rule.each, `${location}/each`);
-  return (source, out, outPointer) => {
-    const list = locatePath(source, fromPath)?.value;
+      : objectStep(compileFields(rule.each, `${location}/each`));
+  const step: Step = (source, out, outPointer) => {
+    const list = locatePath(source, from)?.value;
     if (!Array.isArray(list)) return undefined;
-    return list.map((item, i) => each(item, out, `${outPointer}/${String(i)}`));
+    const mapped = new Array<unknown>(list.length);
+    for (let i = 0; i < list.length; i++) mapped[i] = each(list[i], out, `${outPointer}/${String(i)}`);
+    return mapped;
   };
+  return { step, list: { from, each } };
 }
 
 function compilePath(pointer: string, location: string): readonly string[] {
@@ -97,39 +169,30 @@ function compilePath(pointer: string, location: string): readonly string[] {
   }
 }
 
+/** A pointer pick; one member of an object (the common `/name`) is read directly, without a path walk. */
 function compilePick(pointer: string, location: string): Step {
   const path = compilePath(pointer, location);
+  const only = path.length === 1 ? (path[0] as string) : undefined;
   return (source, out, outPointer) => {
+    if (only !== undefined && typeof source === 'object' && source !== null && !Array.isArray(source)) {
+      if (!Object.hasOwn(source, only)) return undefined;
+      return picked((source as Record<string, unknown>)[only], source, only, out, outPointer);
+    }
     const found = locatePath(source, path);
     if (found === undefined) return undefined;
-    if (typeof found.value === 'string') {
-      const kind = found.container === undefined ? out.index.root : out.index.of(found.container, found.key);
-      if (kind !== undefined) out.purposes[outPointer] = kind;
-      return found.value;
-    }
-    return copy(found.value, out, outPointer);
+    return picked(found.value, found.container, found.key, out, outPointer);
   };
 }
 
-/** Copies a JSON value, recording the purposes of its strings under pointers into the copy. */
-function copy(value: unknown, out: Out, to: string): unknown {
-  if (Array.isArray(value)) {
-    return value.map((item: unknown, i) => {
-      if (typeof item === 'string') record(out, value, i, childPointer(to, i));
-      return copy(item, out, childPointer(to, i));
-    });
-  }
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).map(([key, inner]): [string, unknown] => {
-      if (typeof inner === 'string') record(out, value, key, childPointer(to, key));
-      return [key, copy(inner, out, childPointer(to, key))];
-    });
-    return Object.fromEntries(entries);
-  }
+function picked(
+  value: unknown,
+  container: object | undefined,
+  key: string | number,
+  out: Out,
+  outPointer: string,
+): unknown {
+  if (typeof value !== 'string') return copyValue(value, out, outPointer);
+  const kind = container === undefined ? out.index.root : out.index.of(container, key);
+  if (kind !== undefined) out.purposes[outPointer] = kind;
   return value;
-}
-
-function record(out: Out, container: object, key: string | number, pointer: string): void {
-  const kind = out.index.of(container, key);
-  if (kind !== undefined) out.purposes[pointer] = kind;
 }

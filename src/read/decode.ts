@@ -24,6 +24,37 @@ export function decodeUtf8(bytes: Uint8Array, bom: 'reject' | 'strip'): DecodeRe
   }
 }
 
+/** Bodies up to this size are decoded in one call; larger ones in pieces of this size. */
+const PIECE_BYTES = 256 * 1024;
+
+/**
+ * {@link decodeUtf8} for a large body, in pieces, letting the event loop turn between two pieces when
+ * `pause` says the current macrotask has had its share (`pause` resolves to false to stop: `undefined` is
+ * returned). Any failure is decided by {@link decodeUtf8} over the whole body, so codes and offsets match.
+ */
+export async function decodeUtf8Paced(
+  bytes: Uint8Array,
+  bom: 'reject' | 'strip',
+  pause: () => Promise<boolean> | undefined,
+): Promise<DecodeResult | undefined> {
+  if (bytes.length <= PIECE_BYTES) return decodeUtf8(bytes, bom);
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  if (hasBom && bom === 'reject') return decodeUtf8(bytes, bom);
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const parts: string[] = [];
+  try {
+    for (let at = hasBom ? 3 : 0; at < bytes.length; at += PIECE_BYTES) {
+      const pausing = at === 0 ? undefined : pause();
+      if (pausing !== undefined && !(await pausing)) return undefined;
+      parts.push(decoder.decode(bytes.subarray(at, at + PIECE_BYTES), { stream: true }));
+    }
+    parts.push(decoder.decode());
+  } catch {
+    return decodeUtf8(bytes, bom);
+  }
+  return { ok: true, text: parts.join('') };
+}
+
 /** Offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode Table 3-7). */
 function firstInvalidUtf8(bytes: Uint8Array, start: number): number {
   let i = start;

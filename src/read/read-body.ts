@@ -3,7 +3,8 @@ import type { ReadLimits } from '../vocabulary/limits.js';
 import { checkReadLimits } from './check-limits.js';
 import { openChunkSource, type ChunkSource } from './chunks.js';
 import { startDeadline } from './deadline.js';
-import { decodeUtf8 } from './decode.js';
+import { decodeUtf8, decodeUtf8Paced } from './decode.js';
+import { pauseIfSpent } from '../walk/pacing.js';
 import { classifyInput, type RawInput, type TransportFacts } from './input.js';
 import { pumpBody, type PumpPlan } from './pump.js';
 import { readError, readFailure, type ReadResult } from './result.js';
@@ -44,6 +45,10 @@ export async function readBody(
       ? readFailure(readError('read.aborted'), NO_BYTES)
       : readText(body.text, verdict, limits);
   }
+  if (body.kind === 'bytes' && signal?.aborted !== true) {
+    const inMemory = await readInMemory(body.bytes, verdict, limits, signal);
+    if (inMemory !== undefined) return inMemory;
+  }
   let source: ChunkSource;
   try {
     source = openChunkSource(body);
@@ -67,6 +72,28 @@ export async function readBody(
   } finally {
     deadline.dispose();
   }
+}
+
+/**
+ * A byte array already in memory that no ceiling or coding concerns: one copy (the evidence) and one strict
+ * decode (in pieces for a large body, letting the event loop turn), with the same result the chunked read
+ * would give. `undefined` sends every other case (a refused transport, a content coding, a body past a
+ * ceiling) down the chunked path, which decides it.
+ */
+async function readInMemory(
+  bytes: Uint8Array,
+  verdict: TransportVerdict,
+  limits: ReadLimits,
+  signal: AbortSignal | undefined,
+): Promise<ReadResult | undefined> {
+  if (!verdict.ok || verdict.coding !== 'identity') return undefined;
+  if (bytes.length > limits.maxRawBytes || bytes.length > limits.maxDecodedBytes) return undefined;
+  // `new Uint8Array(view)` copies (a Buffer's own `slice` would share memory).
+  const raw = new Uint8Array(bytes);
+  const decoded = await decodeUtf8Paced(raw, limits.bom, () => pauseIfSpent(signal));
+  if (decoded === undefined) return readFailure(readError('read.aborted'), raw);
+  if (!decoded.ok) return readFailure(readError(decoded.code, { offset: decoded.offset }), raw);
+  return { ok: true, text: decoded.text, raw, rawBytes: raw.length, decodedBytes: raw.length };
 }
 
 /** The ceilings and coding for a body; a body the transport already refused is only collected as evidence. */

@@ -1,6 +1,8 @@
 // Resolved shapes: the merged view of every plan node that applies at one place, cached for the sanitize walk.
 import type { ConfiguredPurpose } from '../purposes/purpose.js';
 import type { PlanNode } from './plan.js';
+import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
+import type { ContainerPurposes, MemberPurposes } from './purpose-index.js';
 
 /**
  * The merged view of a set of plan nodes: what governs a value at one place of a document. Shapes are built
@@ -12,12 +14,16 @@ export class Shape {
   readonly purpose: ConfiguredPurpose | undefined;
   /** True when nodes disagree on the purpose of a string here. */
   readonly conflict: boolean;
-  private readonly conditional: boolean;
+  /** True when a value here may pick up more nodes through its conditional branches (see {@link Shape.at}). */
+  readonly conditional: boolean;
   private readonly ids: ReadonlySet<number>;
   private readonly byBranches = new Map<string, Shape>();
   private readonly members = new Map<string, Shape | undefined>();
   private readonly prefixItems: Array<Shape | undefined> = [];
   private restItems: Shape | undefined | null = null;
+  /** The longest `prefixItems` of the nodes: items from here on share one shape. */
+  private readonly prefixLength: number;
+  private fixed: ContainerPurposes | undefined | null = null;
 
   constructor(
     private readonly nodes: readonly PlanNode[],
@@ -30,6 +36,7 @@ export class Shape {
     this.purpose = kinds.size === 1 ? [...purposes][0] : undefined;
     this.conditional = nodes.some((node) => node.when.length > 0);
     this.ids = new Set(nodes.map((node) => node.id));
+    this.prefixLength = Math.max(0, ...nodes.map((node) => node.prefixItems.length));
   }
 
   /**
@@ -62,10 +69,35 @@ export class Shape {
     return shape;
   }
 
+  /**
+   * The purposes of a container's string members that hold whatever the values are, built once: for an
+   * array, the one purpose of every item (when items share an unconditional shape); for an object, a frozen
+   * table of its declared members with unconditional shapes. Members not covered are resolved per value.
+   */
+  fixedPurposes(isArray: boolean): ContainerPurposes | undefined {
+    if (this.fixed === null) this.fixed = isArray ? this.fixedItemPurpose() : this.fixedMemberPurposes();
+    return this.fixed;
+  }
+
+  private fixedItemPurpose(): PurposeKind | undefined {
+    if (this.prefixLength > 0) return undefined;
+    return fixedKind(this.item(0));
+  }
+
+  private fixedMemberPurposes(): MemberPurposes {
+    const table = Object.create(null) as MemberPurposes;
+    for (const node of this.nodes) {
+      for (const key of Object.keys(node.properties)) {
+        const kind = fixedKind(this.member(key));
+        if (kind !== undefined) table[key] = kind;
+      }
+    }
+    return Object.freeze(table);
+  }
+
   /** The shape of one array item here (`undefined` when no node describes it). */
   item(index: number): Shape | undefined {
-    const prefixed = this.nodes.some((node) => index < node.prefixItems.length);
-    if (prefixed) {
+    if (index < this.prefixLength) {
       if (!(index in this.prefixItems))
         this.prefixItems[index] = this.cache.ofOptional(itemNodes(this.nodes, index));
       return this.prefixItems[index];
@@ -73,6 +105,11 @@ export class Shape {
     if (this.restItems === null) this.restItems = this.cache.ofOptional(itemNodes(this.nodes, index));
     return this.restItems;
   }
+}
+
+/** The purpose of a string under `shape` when it does not depend on the string itself. */
+function fixedKind(shape: Shape | undefined): PurposeKind | undefined {
+  return shape === undefined || shape.conditional || shape.conflict ? undefined : shape.purpose?.kind;
 }
 
 /** Builds and caches shapes by the set of nodes they merge (each set closed over unconditional parts). */

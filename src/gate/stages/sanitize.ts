@@ -11,7 +11,10 @@ export interface Sanitized {
   readonly purposes: PurposeIndex;
 }
 
-/** Sanitizes the bound value per field purpose; findings are reported whether it goes on or stops. */
+/**
+ * Sanitizes the bound value per field purpose; findings are reported whether it goes on or stops. A long walk
+ * pauses between macrotasks so the event loop keeps turning, and stops when the caller aborts.
+ */
 export const sanitizeStage: Stage<Bound, Sanitized> = async (bound, frame) => {
   const { tool } = frame;
   const result = await sanitizeValue(
@@ -20,6 +23,7 @@ export const sanitizeStage: Stage<Bound, Sanitized> = async (bound, frame) => {
     bound.decodedBytes,
     tool.limits.output,
     tool.contract.names,
+    { signal: frame.signal },
   );
   if (!result.ok) return stop(result.issue, { findings: result.findings });
   const report = { findings: result.findings, hidden: result.hidden };

@@ -1,0 +1,126 @@
+// The state of one sanitize walk, and how one purpose outcome is applied to it.
+import type { Issue } from '../vocabulary/issue.js';
+import { exceedsExpansion, type OutputLimits } from '../vocabulary/limits.js';
+import { setOwnMember } from '../json/own-member.js';
+import { redactPointer, type DeclaredNames, type PointerSegment } from '../vocabulary/pointer.js';
+import type { Shape } from './shape.js';
+import { utf8Length } from '../unicode/codepoint.js';
+import type { Finding } from '../vocabulary/finding.js';
+import type { HiddenPayload, PurposeOutcome } from '../purposes/purpose.js';
+import type { ContainerPurposes, MemberPurposes, PurposeIndex } from './purpose-index.js';
+
+/** Smuggled content found in a field, located by a redacted pointer (operator audit only). */
+export interface LocatedHiddenPayload extends HiddenPayload {
+  readonly pointer: string;
+}
+
+/** Where a string sits: its fresh container and key (none for a string at the root). */
+export type Place = { readonly container: object; readonly key: string | number } | undefined;
+
+/** A string whose asynchronous sanitization is still running, and where its result goes once settled. */
+export interface Pending {
+  readonly promise: PromiseLike<PurposeOutcome>;
+  readonly input: string;
+  readonly path: readonly PointerSegment[];
+  readonly place: Place;
+}
+
+/** One open container of the walk: its source, its fresh copy, and how far the walk has come in it. */
+export interface Frame {
+  source: Record<string, unknown> | unknown[];
+  out: Record<string, unknown> | unknown[];
+  /** The member names of an object (in order); `undefined` for an array. */
+  keys: string[] | undefined;
+  length: number;
+  /** Position of the next member or item to visit. */
+  next: number;
+  /** The member name or index being visited: this frame's segment of the current path. */
+  at: string | number;
+  shape: Shape | undefined;
+  /** Its shape's purposes that hold whatever the values are (shared, never written). */
+  fixed: ContainerPurposes | undefined;
+  /** Its own table of string member purposes, created only when one differs from (or is missing in) `fixed`. */
+  members: MemberPurposes | undefined;
+  /** Whether a string member was visited (only then is an entry attached to the index). */
+  strings: boolean;
+}
+
+/** Everything one walk gathers, and its stack of open containers (reused frames; `depth` are live). */
+export interface Walk {
+  readonly purposes: PurposeIndex;
+  readonly findings: Finding[];
+  readonly hidden: LocatedHiddenPayload[];
+  readonly pending: Pending[];
+  readonly stack: Frame[];
+  depth: number;
+  readonly limits: OutputLimits;
+  /** The contract's member names: the only ones reported pointers show verbatim. */
+  readonly names: DeclaredNames | undefined;
+  failure: Issue | undefined;
+  growth: number;
+  root: string | undefined;
+}
+
+/** The exact path of the value being visited (built only when something is reported or deferred). */
+export function currentPath(walk: Walk): PointerSegment[] {
+  const path: PointerSegment[] = [];
+  for (let d = 0; d < walk.depth; d++) path.push((walk.stack[d] as Frame).at);
+  return path;
+}
+
+/** The redacted pointer of a deferred string's `path`, or of the value being visited. */
+function pointerOf(walk: Walk, path: readonly PointerSegment[] | undefined): string {
+  return redactPointer(path ?? currentPath(walk), walk.names);
+}
+
+/**
+ * Applies a purpose's outcome: records findings, checks growth, and returns the value to write, or
+ * `undefined` after recording a failure. A deferred outcome (the string is no longer the one being visited)
+ * gives its `path` and `place` and is written here.
+ */
+export function settle(
+  outcome: PurposeOutcome,
+  input: string,
+  walk: Walk,
+  place: Place,
+  path?: readonly PointerSegment[],
+): string | undefined {
+  const findings = outcome.findings;
+  const pointer = findings.length > 0 || !outcome.ok ? pointerOf(walk, path) : '';
+  for (const finding of findings) walk.findings.push({ ...finding, pointer });
+  if (!outcome.ok) {
+    walk.failure ??= { stage: 'sanitize', code: 'sanitize.rejected', pointer };
+    return undefined;
+  }
+  if (outcome.hidden !== undefined)
+    for (const payload of outcome.hidden) walk.hidden.push({ ...payload, pointer: pointerOf(walk, path) });
+  if (outcome.value !== input && !withinBudget(outcome.value, input, outcome.allowance, walk, path))
+    return undefined;
+  if (place !== undefined) setOwnMember(place.container, place.key, outcome.value);
+  else if (path?.length === 0) walk.root = outcome.value;
+  return outcome.value;
+}
+
+/** Counts a changed value's growth; false (with the failure recorded) when it grew past the budget. */
+function withinBudget(
+  value: string,
+  input: string,
+  allowance: number | undefined,
+  walk: Walk,
+  path: readonly PointerSegment[] | undefined,
+): boolean {
+  const before = utf8Length(input);
+  const after = utf8Length(value);
+  if (exceedsExpansion(before, after, walk.limits.expansionBudget, allowance)) {
+    walk.failure ??= {
+      stage: 'sanitize',
+      code: 'sanitize.expansion',
+      pointer: pointerOf(walk, path),
+      limit: walk.limits.expansionBudget,
+      actual: after,
+    };
+    return false;
+  }
+  walk.growth += Math.max(0, after - before);
+  return true;
+}
