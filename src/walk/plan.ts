@@ -50,9 +50,15 @@ export function buildPlan(
     leafPurpose,
     locations,
     testFor(node) {
-      const validate = ajv.getSchema(`${rootId}#${locations.get(node) ?? ''}`);
-      if (validate === undefined) throw new Error('internal: a branch of the contract could not be compiled');
-      return (value) => validate(value) === true;
+      // Compiled on first use: the branch tests' cheap necessary conditions usually decide without it.
+      const ref = `${rootId}#${locations.get(node) ?? ''}`;
+      let validate: ((value: unknown) => unknown) | undefined;
+      return (value) => {
+        validate ??= ajv.getSchema(ref);
+        if (validate === undefined)
+          throw new Error('internal: a branch of the contract could not be compiled');
+        return validate(value) === true;
+      };
     },
     plan(node) {
       const existing = built.get(node);
