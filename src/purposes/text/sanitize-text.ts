@@ -8,6 +8,7 @@ import { addWordFindings } from './findings.js';
 import { lengthFinding } from './length.js';
 import type { TextHiddenPayload } from './hidden.js';
 import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './options.js';
+import { redactHidden, redactSecretsIn } from './redact.js';
 
 export type { TextHiddenPayload } from './hidden.js';
 
@@ -21,6 +22,8 @@ export type TextResult =
       readonly value: string;
       readonly findings: readonly Finding[];
       readonly hidden: readonly TextHiddenPayload[];
+      /** UTF-8 bytes of the secret markers put in the value (fixed markup, not grown from the content). */
+      readonly allowance?: number;
     }
   | { readonly ok: false; readonly findings: readonly Finding[] };
 
@@ -40,7 +43,9 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
  *    if NFC changed anything, cleaning runs again so the output is stable); NFC itself is not a finding:
  *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
- * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
+ * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text;
+ * 6. secrets in the final text are replaced by `[redacted:secret:<provider>]` (unless `secrets: 'keep'`):
+ *    last, so that no removed character can hide one; the markers are not counted against the limits.
  * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
  *
  * Shortcuts, none of which changes an answer: printable ASCII is returned as it is; otherwise one pass over
@@ -61,6 +66,21 @@ export function sanitizeTextWithoutShortcuts(value: string, options?: TextOption
 }
 
 function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
+  const cleaned = clean(value, policy, shortcuts);
+  if (!cleaned.ok || policy.secrets === 'keep') return cleaned;
+  const hidden = redactHidden(cleaned.hidden);
+  const redacted = redactSecretsIn(cleaned.value);
+  if (redacted === undefined) return hidden === cleaned.hidden ? cleaned : { ...cleaned, hidden };
+  return {
+    ok: true,
+    value: redacted.value,
+    findings: [...cleaned.findings, redacted.finding],
+    hidden,
+    allowance: redacted.markerBytes,
+  };
+}
+
+function clean(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
   if (shortcuts && (policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
     const tooLong = lengthFinding(value, policy, 'input');
     return tooLong === undefined

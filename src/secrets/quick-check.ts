@@ -1,0 +1,143 @@
+// The quick check before the prefilter: one pass that proves ordinary prose opens no candidate window.
+
+/** A run of this many token characters opens a window (the prefilter's own threshold). */
+export const MIN_TOKEN_RUN = 20;
+/** How many blanks, quotes or brackets the prefilter skips between a credential name and its operator. */
+const MAX_SKIPPED = 4;
+/** How far back the prefilter reads a credential name. */
+const MAX_NAME = 64;
+
+/** What one ASCII character means to the quick check, as bits of {@link SECRET_CHAR_KINDS}. */
+export const SECRET_KIND = Object.freeze({
+  /** Continues a run of token characters (`A-Z a-z 0-9 + / = _ -`). */
+  run: 1,
+  /** An operator that may follow a credential name (`: = > ( , " ' \` %`). */
+  trigger: 2,
+  /** A character some rare secret shape needs (`@ - . ~ %`): such shapes are looked for after the pass. */
+  rare: 4,
+});
+
+const IDENT = 8;
+const SKIP = 16;
+const AT = 32;
+const DASH = 64;
+const DOT = 128;
+const TILDE = 256;
+const PERCENT = 512;
+const COLON = 1024;
+
+/** Per ASCII code, its {@link SECRET_KIND} bits (and private ones the checks below use). */
+export const SECRET_CHAR_KINDS: Readonly<Uint16Array> = (() => {
+  const kinds = new Uint16Array(128);
+  const mark = (chars: string, kind: number): void => {
+    for (const c of chars) kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | kind;
+  };
+  for (let c = 48; c <= 122; c++) {
+    if (c <= 57 || (c >= 65 && c <= 90) || c >= 97) kinds[c] = SECRET_KIND.run | IDENT;
+  }
+  mark('+/=_-', SECRET_KIND.run);
+  mark('_-.', IDENT);
+  mark(' \t"\'\\]`', SKIP);
+  mark(':=>(,"\'`%', SECRET_KIND.trigger);
+  mark('@-.~%:', SECRET_KIND.rare);
+  mark('@', AT);
+  mark('-', DASH);
+  mark('.', DOT);
+  mark('~', TILDE);
+  mark('%', PERCENT);
+  mark(':', COLON);
+  return kinds;
+})();
+
+/** Every credential name fragment the prefilter looks for before an operator (see prefilter.ts), by lead. */
+const NAMES_BY_LEAD: ReadonlyMap<number, readonly string[]> = (() => {
+  const names = 'pass pwd secret token key auth cred sig sas dsn access session cookie login bundle_'.split(
+    ' ',
+  );
+  const byLead = new Map<number, string[]>();
+  for (const name of names) {
+    const lead = name.charCodeAt(0);
+    byLead.set(lead, [...(byLead.get(lead) ?? []), name]);
+  }
+  return byLead;
+})();
+
+const USER_FLAG = /(?:-u|--user)[ \t=+%]/;
+const JWT_PAYLOAD = /\.e[yw]/;
+const AZURE_SECRET = /\dQ~/;
+const URL_ENCODED_SCHEME = /%3A%2F%2F/i;
+
+function kindOf(c: number): number {
+  return c < 128 ? (SECRET_CHAR_KINDS[c] ?? 0) : 0;
+}
+
+/** True when a credential name fragment (compared without case) starts at `at`. */
+function nameAt(text: string, at: number, end: number): boolean {
+  const names = NAMES_BY_LEAD.get(text.charCodeAt(at) | 0x20);
+  if (names === undefined) return false;
+  for (const name of names) {
+    if (at + name.length > end) continue;
+    let i = 1;
+    while (i < name.length && (text.charCodeAt(at + i) | 0x20) === name.charCodeAt(i)) i++;
+    if (i === name.length) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the identifier before the operator at `at` (past at most four blanks, quotes or brackets) holds
+ * a credential name fragment, or when a `--flag` with one starts there: where the prefilter's keyword
+ * triggers can fire. Never false where they fire; called only at operator characters.
+ */
+export function credentialNameBefore(text: string, at: number): boolean {
+  let end = at;
+  while (end > 0 && at - end < MAX_SKIPPED && (kindOf(text.charCodeAt(end - 1)) & SKIP) !== 0) end--;
+  let start = end;
+  while (start > 0 && end - start < MAX_NAME && (kindOf(text.charCodeAt(start - 1)) & IDENT) !== 0) start--;
+  for (let i = start; i + 3 <= end; i++) if (nameAt(text, i, end)) return true;
+  return false;
+}
+
+/**
+ * True when a rare secret shape may be in `text`, given `seen`, the OR of the {@link SECRET_CHAR_KINDS} of its
+ * characters: `user:pass@`, `-----BEGIN`, `-u`/`--user`, `.ey`, `Q~`, `%3A%2F%2F`, `--token`.
+ */
+export function rareShapeIn(text: string, seen: number): boolean {
+  if ((seen & SECRET_KIND.rare) === 0) return false;
+  if ((seen & AT) !== 0 && (seen & COLON) !== 0) return true;
+  if ((seen & DASH) !== 0 && (text.includes('-----BEGIN') || USER_FLAG.test(text) || flagName(text))) {
+    return true;
+  }
+  if ((seen & DOT) !== 0 && JWT_PAYLOAD.test(text)) return true;
+  if ((seen & TILDE) !== 0 && AZURE_SECRET.test(text)) return true;
+  return (seen & PERCENT) !== 0 && URL_ENCODED_SCHEME.test(text);
+}
+
+/** True when a `--` is followed by an identifier holding a credential name fragment (`--api-token`). */
+function flagName(text: string): boolean {
+  for (let at = text.indexOf('--'); at >= 0; at = text.indexOf('--', at + 1)) {
+    let end = at + 2;
+    while (end < text.length && end - at < MAX_NAME + 2 && (kindOf(text.charCodeAt(end)) & IDENT) !== 0)
+      end++;
+    if (credentialNameBefore(text, end)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when `text` may open a candidate window of the prefilter; false only when it cannot. One pass over
+ * the characters: runs of token characters, a credential name before each operator, and which rare
+ * characters occur (their shapes are looked for only when they do).
+ */
+export function mayOpenWindow(text: string): boolean {
+  let seen = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const kind = kindOf(text.charCodeAt(i));
+    seen |= kind;
+    if ((kind & SECRET_KIND.run) === 0) run = 0;
+    else if (++run === MIN_TOKEN_RUN) return true;
+    if ((kind & SECRET_KIND.trigger) !== 0 && credentialNameBefore(text, i)) return true;
+  }
+  return rareShapeIn(text, seen);
+}
