@@ -160,8 +160,12 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
 
 /** Finds the windows of `text` that may hold a secret, merged and in order; prose without triggers gives none. */
 export function candidateWindows(text: string): Window[] {
+  return mayOpenWindow(text) ? triggeredWindows(text) : [];
+}
+
+/** {@link candidateWindows} without the quick check in front (which never changes its answer). */
+export function triggeredWindows(text: string): Window[] {
   const windows: [number, number][] = [];
-  if (!mayOpenWindow(text)) return windows;
   const n = text.length;
   let run = 0;
   let coveredTo = -1;

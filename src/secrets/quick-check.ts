@@ -50,16 +50,22 @@ export const SECRET_CHAR_KINDS: Readonly<Uint16Array> = (() => {
 })();
 
 /** Every credential name fragment the prefilter looks for before an operator (see prefilter.ts), by lead. */
-const NAMES_BY_LEAD: ReadonlyMap<number, readonly string[]> = (() => {
+const NAMES_BY_LEAD: readonly (readonly string[] | undefined)[] = (() => {
   const names = 'pass pwd secret token key auth cred sig sas dsn access session cookie login bundle_'.split(
     ' ',
   );
-  const byLead = new Map<number, string[]>();
-  for (const name of names) {
-    const lead = name.charCodeAt(0);
-    byLead.set(lead, [...(byLead.get(lead) ?? []), name]);
-  }
+  const byLead: string[][] = [];
+  for (const name of names) (byLead[name.charCodeAt(0)] ??= []).push(name);
   return byLead;
+})();
+
+/** The first two letters of every credential name, lower case, as `first * 128 + second`. */
+const NAME_STARTS: Readonly<Uint8Array> = (() => {
+  const starts = new Uint8Array(128 * 128);
+  for (const [lead, names] of NAMES_BY_LEAD.entries()) {
+    for (const name of names ?? []) starts[lead * 128 + name.charCodeAt(1)] = 1;
+  }
+  return starts;
 })();
 
 const USER_FLAG = /(?:-u|--user)[ \t=+%]/;
@@ -68,17 +74,23 @@ const AZURE_SECRET = /\dQ~/;
 const URL_ENCODED_SCHEME = /%3A%2F%2F/i;
 
 function kindOf(c: number): number {
-  return c < 128 ? (SECRET_CHAR_KINDS[c] ?? 0) : 0;
+  return c < 128 ? (SECRET_CHAR_KINDS[c] as number) : 0;
 }
 
-/** True when a credential name fragment (compared without case) starts at `at`. */
+function lowerCase(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+/** True when a credential name fragment (compared without case) starts at `at` and ends by `end`. */
 function nameAt(text: string, at: number, end: number): boolean {
-  const names = NAMES_BY_LEAD.get(text.charCodeAt(at) | 0x20);
+  const lead = text.charCodeAt(at) | 0x20;
+  if (NAME_STARTS[((lead & 127) << 7) | ((text.charCodeAt(at + 1) | 0x20) & 127)] !== 1) return false;
+  const names = NAMES_BY_LEAD[lead];
   if (names === undefined) return false;
   for (const name of names) {
     if (at + name.length > end) continue;
     let i = 1;
-    while (i < name.length && (text.charCodeAt(at + i) | 0x20) === name.charCodeAt(i)) i++;
+    while (i < name.length && lowerCase(text.charCodeAt(at + i)) === name.charCodeAt(i)) i++;
     if (i === name.length) return true;
   }
   return false;
@@ -86,8 +98,7 @@ function nameAt(text: string, at: number, end: number): boolean {
 
 /**
  * True when the identifier before the operator at `at` (past at most four blanks, quotes or brackets) holds
- * a credential name fragment, or when a `--flag` with one starts there: where the prefilter's keyword
- * triggers can fire. Never false where they fire; called only at operator characters.
+ * a credential name fragment: where the prefilter's keyword triggers can fire. Never false where they fire.
  */
 export function credentialNameBefore(text: string, at: number): boolean {
   let end = at;
