@@ -11,24 +11,22 @@ const MAX_NAME = 64;
 export const SECRET_KIND = Object.freeze({
   /** Continues a run of token characters (`A-Z a-z 0-9 + / = _ -`). */
   run: 1,
-  /** An operator that may follow a credential name (`: = > ( , " ' \` %`). */
+  /** An operator that may follow a credential name (`: = > ( , " ' \` %`): see {@link credentialNameBefore}. */
   trigger: 2,
-  /** A character some rare secret shape needs (`@ - . ~ %`): such shapes are looked for after the pass. */
+  /** A character that may start a rare secret shape (`- . ~ %`): see {@link rareShapeAt}. */
   rare: 4,
+  /** `@` or `:`: a text holding both may hold `user:pass@` (see {@link userinfoPossible}). */
+  userinfo: 8,
 });
 
-const IDENT = 8;
-const SKIP = 16;
-const AT = 32;
-const DASH = 64;
-const DOT = 128;
-const TILDE = 256;
-const PERCENT = 512;
-const COLON = 1024;
+const IDENT = 16;
+const SKIP = 32;
+const AT = 64;
+const COLON = 128;
 
 /** Per ASCII code, its {@link SECRET_KIND} bits (and private ones the checks below use). */
-export const SECRET_CHAR_KINDS: Readonly<Uint16Array> = (() => {
-  const kinds = new Uint16Array(128);
+export const SECRET_CHAR_KINDS: Readonly<Uint8Array> = (() => {
+  const kinds = new Uint8Array(128);
   const mark = (chars: string, kind: number): void => {
     for (const c of chars) kinds[c.charCodeAt(0)] = (kinds[c.charCodeAt(0)] ?? 0) | kind;
   };
@@ -39,12 +37,9 @@ export const SECRET_CHAR_KINDS: Readonly<Uint16Array> = (() => {
   mark('_-.', IDENT);
   mark(' \t"\'\\]`', SKIP);
   mark(':=>(,"\'`%', SECRET_KIND.trigger);
-  mark('@-.~%:', SECRET_KIND.rare);
+  mark('-.~%', SECRET_KIND.rare);
+  mark('@:', SECRET_KIND.userinfo);
   mark('@', AT);
-  mark('-', DASH);
-  mark('.', DOT);
-  mark('~', TILDE);
-  mark('%', PERCENT);
   mark(':', COLON);
   return kinds;
 })();
@@ -68,10 +63,8 @@ const NAME_STARTS: Readonly<Uint8Array> = (() => {
   return starts;
 })();
 
-const USER_FLAG = /(?:-u|--user)[ \t=+%]/;
-const JWT_PAYLOAD = /\.e[yw]/;
-const AZURE_SECRET = /\dQ~/;
-const URL_ENCODED_SCHEME = /%3A%2F%2F/i;
+const USER_FLAG = /(?:-u|--user)[ \t=+%]/y;
+const URL_ENCODED_SCHEME = /%3A%2F%2F/iy;
 
 function kindOf(c: number): number {
   return c < 128 ? (SECRET_CHAR_KINDS[c] as number) : 0;
@@ -105,34 +98,54 @@ export function credentialNameBefore(text: string, at: number): boolean {
   while (end > 0 && at - end < MAX_SKIPPED && (kindOf(text.charCodeAt(end - 1)) & SKIP) !== 0) end--;
   let start = end;
   while (start > 0 && end - start < MAX_NAME && (kindOf(text.charCodeAt(start - 1)) & IDENT) !== 0) start--;
-  for (let i = start; i + 3 <= end; i++) if (nameAt(text, i, end)) return true;
+  for (let i = start; i + 3 <= end; i++) {
+    const pair = ((text.charCodeAt(i) | 0x20) << 7) | (text.charCodeAt(i + 1) | 0x20);
+    if (NAME_STARTS[pair & 0x3fff] === 1 && nameAt(text, i, end)) return true;
+  }
   return false;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function startsAt(text: string, at: number, shape: RegExp): boolean {
+  shape.lastIndex = at;
+  return shape.test(text);
 }
 
 /**
- * True when a rare secret shape may be in `text`, given `seen`, the OR of the {@link SECRET_CHAR_KINDS} of its
- * characters: `user:pass@`, `-----BEGIN`, `-u`/`--user`, `.ey`, `Q~`, `%3A%2F%2F`, `--token`.
+ * True when a rare secret shape starts at the rare character at `at`: `-----BEGIN`, a `-u`/`--user` flag,
+ * a `--flag` naming a credential, the `.ey` of a JWT payload, the `Q~` of an Azure secret, `%3A%2F%2F`.
  */
-export function rareShapeIn(text: string, seen: number): boolean {
-  if ((seen & SECRET_KIND.rare) === 0) return false;
-  if ((seen & AT) !== 0 && (seen & COLON) !== 0) return true;
-  if ((seen & DASH) !== 0 && (text.includes('-----BEGIN') || USER_FLAG.test(text) || flagName(text))) {
-    return true;
+export function rareShapeAt(text: string, at: number): boolean {
+  switch (text.charCodeAt(at)) {
+    case 45: // '-'
+      if (text.startsWith('-----BEGIN', at) || startsAt(text, at, USER_FLAG)) return true;
+      return text.charCodeAt(at + 1) === 45 && credentialNameBefore(text, identifierEnd(text, at + 2));
+    case 46: // '.'
+      return (
+        text.charCodeAt(at + 1) === 101 &&
+        (text.charCodeAt(at + 2) === 121 || text.charCodeAt(at + 2) === 119)
+      );
+    case 126: // '~'
+      return text.charCodeAt(at - 1) === 81 && isDigit(text.charCodeAt(at - 2));
+    case 37: // '%'
+      return startsAt(text, at, URL_ENCODED_SCHEME);
+    default:
+      return false;
   }
-  if ((seen & DOT) !== 0 && JWT_PAYLOAD.test(text)) return true;
-  if ((seen & TILDE) !== 0 && AZURE_SECRET.test(text)) return true;
-  return (seen & PERCENT) !== 0 && URL_ENCODED_SCHEME.test(text);
 }
 
-/** True when a `--` is followed by an identifier holding a credential name fragment (`--api-token`). */
-function flagName(text: string): boolean {
-  for (let at = text.indexOf('--'); at >= 0; at = text.indexOf('--', at + 1)) {
-    let end = at + 2;
-    while (end < text.length && end - at < MAX_NAME + 2 && (kindOf(text.charCodeAt(end)) & IDENT) !== 0)
-      end++;
-    if (credentialNameBefore(text, end)) return true;
-  }
-  return false;
+function identifierEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && end - at < MAX_NAME && (kindOf(text.charCodeAt(end)) & IDENT) !== 0) end++;
+  return end;
+}
+
+/** True when the OR of a text's {@link SECRET_CHAR_KINDS} holds both `@` and `:` (a `user:pass@` may be there). */
+export function userinfoPossible(seen: number): boolean {
+  return (seen & AT) !== 0 && (seen & COLON) !== 0;
 }
 
 /**
@@ -149,6 +162,7 @@ export function mayOpenWindow(text: string): boolean {
     if ((kind & SECRET_KIND.run) === 0) run = 0;
     else if (++run === MIN_TOKEN_RUN) return true;
     if ((kind & SECRET_KIND.trigger) !== 0 && credentialNameBefore(text, i)) return true;
+    if ((kind & SECRET_KIND.rare) !== 0 && rareShapeAt(text, i)) return true;
   }
-  return rareShapeIn(text, seen);
+  return userinfoPossible(seen);
 }

@@ -2,9 +2,10 @@
 import {
   credentialNameBefore,
   MIN_TOKEN_RUN,
-  rareShapeIn,
+  rareShapeAt,
   SECRET_CHAR_KINDS,
   SECRET_KIND,
+  userinfoPossible,
 } from '../../secrets/quick-check.js';
 import { quickLetterScript, quickWordEnd } from './quick-words.js';
 
@@ -16,12 +17,11 @@ export const QUICK = Object.freeze({
   secretShape: 2,
 });
 
-const { run: RUN, trigger: TRIGGER, rare: RARE } = SECRET_KIND;
-const ATTENTION = 8;
-const LETTER = 16;
-const UNKNOWN = 32;
-const LEAD = 64;
-const LAYOUT = 128;
+const { run: RUN, trigger: TRIGGER, rare: RARE, userinfo: USERINFO } = SECRET_KIND;
+const ATTENTION = 16;
+const LETTER = 32;
+const UNKNOWN = 64;
+const LEAD = 128;
 const KNOWN_LETTER = ATTENTION | LETTER;
 
 /**
@@ -63,10 +63,10 @@ const PICTOGRAPHS_LAST = 0x1faff;
 /** Per UTF-16 code unit, what the quick scan does with it. */
 const UNITS: Readonly<Uint8Array> = (() => {
   const units = new Uint8Array(0x10000).fill(ATTENTION | UNKNOWN);
-  for (let c = 0; c < 0x80; c++) units[c] = (SECRET_CHAR_KINDS[c] ?? 0) & (RUN | TRIGGER | RARE);
+  for (let c = 0; c < 0x80; c++) units[c] = (SECRET_CHAR_KINDS[c] ?? 0) & (RUN | TRIGGER | RARE | USERINFO);
   for (let c = 0; c < 0x20; c++) units[c] = ATTENTION | UNKNOWN;
   units[0x7f] = ATTENTION | UNKNOWN;
-  units[0x09] = units[0x0a] = ATTENTION | LAYOUT;
+  units[0x09] = units[0x0a] = ATTENTION;
   for (const [first, last] of QUICK_SYMBOLS) units.fill(0, first, last + 1);
   for (let c = 0x80; c < 0x10000; c++) if (quickLetterScript(c) !== 0) units[c] = KNOWN_LETTER;
   units.fill(ATTENTION | LEAD, 0xd800, 0xdc00);
@@ -84,7 +84,7 @@ const UNITS: Readonly<Uint8Array> = (() => {
 export function quickScan(text: string, multiline: boolean): number {
   let run = 0;
   let secret = false;
-  let rare = 0;
+  let userinfo = 0;
   let wordEnd = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -102,7 +102,8 @@ export function quickScan(text: string, multiline: boolean): number {
       }
     }
     if ((unit & TRIGGER) !== 0 && !secret && credentialNameBefore(text, i)) secret = true;
-    if ((unit & RARE) !== 0) rare |= SECRET_CHAR_KINDS[c] as number;
+    if ((unit & RARE) !== 0 && !secret && rareShapeAt(text, i)) secret = true;
+    if ((unit & USERINFO) !== 0) userinfo |= SECRET_CHAR_KINDS[c] as number;
     if ((unit & ATTENTION) === 0) continue;
     if ((unit & LEAD) !== 0) {
       const codePoint = text.codePointAt(i) ?? 0;
@@ -112,5 +113,5 @@ export function quickScan(text: string, multiline: boolean): number {
       return 0;
     }
   }
-  return QUICK.plain | (secret || rareShapeIn(text, rare) ? QUICK.secretShape : 0);
+  return QUICK.plain | (secret || userinfoPossible(userinfo) ? QUICK.secretShape : 0);
 }
