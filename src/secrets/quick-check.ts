@@ -119,17 +119,19 @@ function startsAt(text: string, at: number, shape: RegExp): boolean {
  * a `--flag` naming a credential, the `.ey` of a JWT payload, the `Q~` of an Azure secret, `%3A%2F%2F`.
  */
 export function rareShapeAt(text: string, at: number): boolean {
+  // Every read stays inside the text: a read past either end would make the optimized scan slower.
+  const next = at + 1 < text.length ? text.charCodeAt(at + 1) : 0;
   switch (text.charCodeAt(at)) {
     case 45: // '-'
       if (text.startsWith('-----BEGIN', at) || startsAt(text, at, USER_FLAG)) return true;
-      return text.charCodeAt(at + 1) === 45 && credentialNameBefore(text, identifierEnd(text, at + 2));
-    case 46: // '.'
-      return (
-        text.charCodeAt(at + 1) === 101 &&
-        (text.charCodeAt(at + 2) === 121 || text.charCodeAt(at + 2) === 119)
-      );
-    case 126: // '~'
-      return text.charCodeAt(at - 1) === 81 && isDigit(text.charCodeAt(at - 2));
+      return next === 45 && credentialNameBefore(text, identifierEnd(text, at + 2));
+    case 46: {
+      // '.' before the `ey` of a JWT payload
+      const third = at + 2 < text.length ? text.charCodeAt(at + 2) : 0;
+      return next === 101 && (third === 121 || third === 119);
+    }
+    case 126: // '~' after a digit and `Q`
+      return at >= 2 && text.charCodeAt(at - 1) === 81 && isDigit(text.charCodeAt(at - 2));
     case 37: // '%'
       return startsAt(text, at, URL_ENCODED_SCHEME);
     default:

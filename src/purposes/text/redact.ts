@@ -1,5 +1,5 @@
 // Secrets in a cleaned text value: replaced by typed markers, reported as one `text.secret` finding.
-import { redactSecrets, secretMarker, type SecretProvider } from '../../secrets/index.js';
+import { detectSecrets, redactSecrets, secretMarker, type SecretProvider } from '../../secrets/index.js';
 import type { Finding } from '../../vocabulary/finding.js';
 import type { TextHiddenPayload } from './hidden.js';
 
@@ -17,6 +17,7 @@ export interface RedactedText {
  * result stays NFC.
  */
 export function redactSecretsIn(value: string): RedactedText | undefined {
+  if (!holdsSecret(value)) return undefined;
   const { text, counts } = redactSecrets(value);
   const providers = (Object.keys(counts) as SecretProvider[]).sort();
   if (providers.length === 0) return undefined;
@@ -40,6 +41,13 @@ export function redactSecretsIn(value: string): RedactedText | undefined {
 export function redactHidden(hidden: readonly TextHiddenPayload[]): readonly TextHiddenPayload[] {
   if (hidden.length === 0) return hidden;
   return hidden.map((payload) =>
-    payload.kind === 'tag_ascii' ? { ...payload, decoded: redactSecrets(payload.decoded).text } : payload,
+    payload.kind === 'tag_ascii' && holdsSecret(payload.decoded)
+      ? { ...payload, decoded: redactSecrets(payload.decoded).text }
+      : payload,
   );
+}
+
+/** True when the detector finds a secret (the cheap question first: most text has no candidate at all). */
+function holdsSecret(text: string): boolean {
+  return detectSecrets(text).length > 0;
 }
