@@ -1,4 +1,4 @@
-// Bench "text hygiene": sanitizeText throughput on ~1 KB fields against a plain control/format strip.
+// Bench "text hygiene": sanitizeText (secret detector on, as by default) on ~1 KB fields against a control/format strip.
 import { sanitizeText } from '../src/purposes/text/sanitize-text.js';
 import { resolveTextOptions, type ResolvedTextOptions } from '../src/purposes/text/options.js';
 import { ticketSearchJson, type TicketSearchResponse } from './fixtures/ticket-search.js';
@@ -58,7 +58,7 @@ async function row(name: string, value: string): Promise<BenchRow> {
     { name: `strip ${name}`, fn: () => strip(value) },
   );
   return {
-    name: `sanitizeText, ${name} (${bytes} B field)`,
+    name: `sanitizeText, ${name} (${bytes} B field, secrets redacted)`,
     baseline: 'value.replace(/\\p{Cc}|\\p{Cf}/gu, "")',
     ratio: subjectHz / baselineHz,
     detail: `${mbPerSecond(bytes, subjectHz)} vs ${mbPerSecond(bytes, baselineHz)}`,

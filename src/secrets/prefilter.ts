@@ -1,4 +1,5 @@
 // The prefilter: one pass that finds where a secret could start and returns windows; prose yields none.
+import { mayOpenWindow } from './quick-check.js';
 
 /** A half-open range `[from, to)` of the text that the rules must scan. */
 export type Window = readonly [from: number, to: number];
@@ -159,6 +160,11 @@ function triggerAt(text: string, i: number, c: number): 'pem' | 'plain' | null {
 
 /** Finds the windows of `text` that may hold a secret, merged and in order; prose without triggers gives none. */
 export function candidateWindows(text: string): Window[] {
+  return mayOpenWindow(text) ? triggeredWindows(text) : [];
+}
+
+/** {@link candidateWindows} without the quick check in front (which never changes its answer). */
+export function triggeredWindows(text: string): Window[] {
   const windows: [number, number][] = [];
   const n = text.length;
   let run = 0;

@@ -1,5 +1,6 @@
 // Runs the secretlint recommended preset's scanner rules synchronously on a text window, without its engine.
-import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend';
+import { createRequire } from 'node:module';
+import type { rules as PresetRules } from '@secretlint/secretlint-rule-preset-recommend';
 import type {
   SecretLintRuleContext,
   SecretLintRuleReportDescriptor,
@@ -90,10 +91,20 @@ const context: SecretLintRuleContext = {
 
 let active: readonly ActiveRule[] | null = null;
 
+/**
+ * The preset's rules, loaded on first use: the preset is large (about 100 ms to load), and text without a
+ * candidate window never needs it. `require` of the preset (an ES module without top-level await) keeps
+ * detection synchronous.
+ */
+function presetRules(): typeof PresetRules {
+  const load = createRequire(import.meta.url);
+  return (load('@secretlint/secretlint-rule-preset-recommend') as { rules: typeof PresetRules }).rules;
+}
+
 function activeRules(): readonly ActiveRule[] {
   if (active !== null) return active;
   const built: ActiveRule[] = [];
-  for (const creator of presetRules) {
+  for (const creator of presetRules()) {
     const provider = PROVIDER_OF_RULE[creator.meta.id];
     if (provider === undefined) continue;
     const options = { allows: [], enableIDScanRule: true };

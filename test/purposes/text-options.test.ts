@@ -41,6 +41,7 @@ describe('text options', () => {
     [{ confusables: 'clean' }, /must be one of/],
     [{ mixedScript: 'ignore' }, /must be one of/],
     [{ loneSurrogates: 'keep' }, /must be one of/],
+    [{ secrets: 'drop' }, /must be one of/],
     [{ actions: { control: 'report' } }, /must be one of/],
     [{ actions: { emoji: 'clean' } }, /Unknown text finding class/],
     [{ maxLength: 5 }, /Unknown text option/],
@@ -70,6 +71,7 @@ describe('text options', () => {
       'text.private_use',
       'text.mixed_script',
       'text.confusable',
+      'text.secret',
     ]);
   });
 });

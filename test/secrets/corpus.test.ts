@@ -1,6 +1,7 @@
 // The secret detector against the scanner corpus: recall per placement, look-alikes kept, scanner negatives kept.
 import { describe, expect, it } from 'vitest';
 import { toLogLine } from '../../sinks/log/line.js';
+import { sanitizeText } from '../../src/purposes/text/sanitize-text.js';
 import { redactSecrets } from '../../src/secrets/index.js';
 import {
   formatReport,
@@ -18,10 +19,17 @@ function throughLogSink(text: string): string {
   return (JSON.parse(line) as { output: string }).output;
 }
 
+/** The text purpose as a redactor, with its defaults: the value it returns (a refused value passes unchanged). */
+function throughTextPurpose(text: string): string {
+  const result = sanitizeText(text);
+  return result.ok ? result.value : text;
+}
+
 /** Every place the one detector redacts in: the detector itself, and each sink or purpose built on it. */
 const REDACTORS: ReadonlyArray<readonly [string, (text: string) => string]> = [
   ['the detector', (text) => redactSecrets(text).text],
   ['the log sink', throughLogSink],
+  ['the text purpose', throughTextPurpose],
 ];
 
 /** The recall target per placement: at least 98 % of true positives leave no 8-character piece behind. */

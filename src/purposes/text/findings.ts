@@ -21,6 +21,7 @@ export const TEXT_FINDING_CODES = Object.freeze([
   'text.private_use',
   'text.mixed_script',
   'text.confusable',
+  'text.secret',
 ] as const);
 
 /** A text finding code. */

@@ -25,6 +25,8 @@ export type PrivateUsePolicy = 'keep' | 'remove' | 'reject';
 export type SpoofPolicy = 'report' | 'reject';
 /** A lone UTF-16 surrogate: the value refused, or the surrogate replaced by U+FFFD and reported. */
 export type LoneSurrogatePolicy = 'reject' | 'replace';
+/** Secrets (API keys, tokens, passwords, private keys): replaced by a typed marker and reported, or kept. */
+export type SecretPolicy = 'redact' | 'keep';
 
 /** A caller's options for `sanitizeText`; every field is optional and defaults to {@link TEXT_DEFAULTS}. */
 export interface TextOptions {
@@ -40,6 +42,8 @@ export interface TextOptions {
   readonly confusables?: SpoofPolicy;
   readonly mixedScript?: SpoofPolicy;
   readonly loneSurrogates?: LoneSurrogatePolicy;
+  /** `redact` (the default) replaces each secret with `[redacted:secret:<provider>]`; `keep` leaves them. */
+  readonly secrets?: SecretPolicy;
 }
 
 /** Options with every default applied. */
@@ -52,13 +56,15 @@ export interface ResolvedTextOptions {
   readonly confusables: SpoofPolicy;
   readonly mixedScript: SpoofPolicy;
   readonly loneSurrogates: LoneSurrogatePolicy;
+  readonly secrets: SecretPolicy;
 }
 
 /**
  * The safe defaults. Private-use characters are removed: they have no interoperable meaning, a reviewer
  * cannot read them (icon-font glyphs at best, invisible in most fonts at worst, and planes 15–16 can carry
  * a payload like tag characters), and an agent gains nothing from them. Look-alikes are reported, not
- * refused, because names and quotations in other scripts are legitimate.
+ * refused, because names and quotations in other scripts are legitimate. Secrets are redacted: a credential
+ * in tool output must not reach a model, a screen or a prompt (the evidence vault keeps the raw bytes).
  */
 export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
   maxCodePoints: 65_536,
@@ -74,6 +80,7 @@ export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
   confusables: 'report',
   mixedScript: 'report',
   loneSurrogates: 'reject',
+  secrets: 'redact',
 });
 
 const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(TEXT_DEFAULTS));
@@ -107,6 +114,7 @@ export function resolveTextOptions(options: TextOptions | undefined): ResolvedTe
       'reject',
       'replace',
     ]),
+    secrets: oneOf('secrets', options.secrets ?? TEXT_DEFAULTS.secrets, ['redact', 'keep']),
   });
   resolved.set(options, result);
   resolved.set(result, result);

@@ -8,6 +8,8 @@ import { addWordFindings } from './findings.js';
 import { lengthFinding } from './length.js';
 import type { TextHiddenPayload } from './hidden.js';
 import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './options.js';
+import { QUICK, quickScan } from './quick-scan.js';
+import { redactHidden, redactSecretsIn } from './redact.js';
 
 export type { TextHiddenPayload } from './hidden.js';
 
@@ -21,12 +23,11 @@ export type TextResult =
       readonly value: string;
       readonly findings: readonly Finding[];
       readonly hidden: readonly TextHiddenPayload[];
+      /** UTF-8 bytes of the secret markers put in the value (fixed markup, not grown from the content). */
+      readonly allowance?: number;
     }
   | { readonly ok: false; readonly findings: readonly Finding[] };
 
-/** Printable ASCII (plus tab and line feed in multi-line text): nothing to clean, normalize or inspect. */
-const PLAIN_MULTILINE = /^[\x20-\x7E\t\n]*$/;
-const PLAIN_SINGLE_LINE = /^[\x20-\x7E]*$/;
 const NO_HIDDEN: readonly TextHiddenPayload[] = Object.freeze([]);
 const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 
@@ -40,10 +41,13 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  * 4. NFC comes after removal, since removing a character can bring a base and its mark together (and
  *    if NFC changed anything, cleaning runs again so the output is stable); NFC itself is not a finding:
  *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
- * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text.
+ * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text;
+ * 6. secrets in the final text are replaced by `[redacted:secret:<provider>]` (unless `secrets: 'keep'`):
+ *    last, so that no removed character can hide one; the markers are not counted against the limits.
  * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
  *
- * Shortcuts, none of which changes an answer: printable ASCII is returned as it is; otherwise one pass over
+ * Shortcuts, none of which changes an answer: one pass over character codes ({@link quickScan}) proves most
+ * prose needs nothing (and holds no secret shape, so the detector is not even run); otherwise one pass over
  * the text finds its words and its special characters together, cleaning visits only those (and is skipped
  * when there are none), NFC is skipped for text without an NFC-sensitive character, and when cleaning and
  * NFC leave the text as it was, that same pass's words are judged instead of scanning the text again.
@@ -61,12 +65,32 @@ export function sanitizeTextWithoutShortcuts(value: string, options?: TextOption
 }
 
 function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
-  if (shortcuts && (policy.multiline ? PLAIN_MULTILINE : PLAIN_SINGLE_LINE).test(value)) {
+  const quick = shortcuts ? quickScan(value, policy.multiline) : 0;
+  if ((quick & QUICK.plain) !== 0) {
     const tooLong = lengthFinding(value, policy, 'input');
-    return tooLong === undefined
-      ? { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN }
-      : refuse([tooLong]);
+    if (tooLong !== undefined) return refuse([tooLong]);
+    const unchanged: TextResult = { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
+    return (quick & QUICK.secretShape) === 0 ? unchanged : redact(unchanged, policy);
   }
+  return redact(clean(value, policy, shortcuts), policy);
+}
+
+/** The cleaned result with its secrets redacted (and those of its decoded payloads), unless the policy keeps them. */
+function redact(cleaned: TextResult, policy: ResolvedTextOptions): TextResult {
+  if (!cleaned.ok || policy.secrets === 'keep') return cleaned;
+  const hidden = redactHidden(cleaned.hidden);
+  const redacted = redactSecretsIn(cleaned.value);
+  if (redacted === undefined) return hidden === cleaned.hidden ? cleaned : { ...cleaned, hidden };
+  return {
+    ok: true,
+    value: redacted.value,
+    findings: [...cleaned.findings, redacted.finding],
+    hidden,
+    allowance: redacted.markerBytes,
+  };
+}
+
+function clean(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
   // Too long, the input is not even scanned.
   const inputTooLong = lengthFinding(value, policy, 'input');
   const withLayout = !policy.multiline;
