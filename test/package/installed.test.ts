@@ -175,7 +175,7 @@ describe("the README's short example, run against a local service", () => {
 
 describe('the examples, compiled by the app and run with node', () => {
   for (const name of EXAMPLES) {
-    test(`${name}: hostile tool output reaches the model only as a block or a typed error`, async () => {
+    test(`${name}: compiles against the package and prints its expected output`, async () => {
       const { tsc, run } = await runExample(app, name);
       expect(tsc).toBe('');
       expect(run).toEqual({ code: 0, stdout: EXPECTED_OUTPUT[name], stderr: '' });
