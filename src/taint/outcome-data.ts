@@ -43,7 +43,7 @@ export function taintData(
   for (const [pointer, kind] of Object.entries(purposes)) {
     if (!UNTRUSTED_PURPOSES.includes(kind)) continue;
     let at = root;
-    for (const segment of parsePointer(pointer)) {
+    for (const segment of pointer.includes('~') ? parsePointer(pointer) : pointer.split('/').slice(1)) {
       let next = at.children.get(segment);
       if (next === undefined) at.children.set(segment, (next = branch()));
       at = next;
@@ -66,17 +66,29 @@ function wrapAt(value: unknown, at: Branch, source: string): unknown {
     }
     return Object.isFrozen(value) ? Object.freeze(copy) : copy;
   }
-  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
-  for (const name of Object.keys(value)) {
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  const copy = (
+    prototype === Object.prototype
+      ? { ...value }
+      : Object.defineProperties(Object.create(prototype), own(value))
+  ) as Record<string, unknown>;
+  for (const [name, child] of at.children) {
+    if (!Object.hasOwn(value, name)) continue;
     const member: unknown = (value as Record<string, unknown>)[name];
-    const child = at.children.get(name);
     // defineProperty, not assignment: a member named __proto__ stays a member.
     Object.defineProperty(copy, name, {
-      value: child === undefined ? member : wrapAt(member, child, source),
+      value: wrapAt(member, child, source),
       enumerable: true,
       writable: true,
-      configurable: true,
     });
   }
   return Object.isFrozen(value) ? Object.freeze(copy) : copy;
+}
+
+/** The own enumerable members of an object as writable data descriptors (a frozen original's are not). */
+function own(value: object): PropertyDescriptorMap {
+  const descriptors = Object.create(null) as PropertyDescriptorMap;
+  for (const [name, member] of Object.entries(value))
+    descriptors[name] = { value: member as unknown, enumerable: true, writable: true, configurable: true };
+  return descriptors;
 }

@@ -47,6 +47,18 @@ function heldJson(this: Untrusted<unknown>): unknown {
 }
 
 /**
+ * What every wrapper inherits: its JSON is its value's, and conversion to text throws. Shared and frozen, so a
+ * wrapper costs one small object.
+ */
+const WRAPPER_PROTOTYPE: object = Object.freeze(
+  Object.create(Object.prototype, {
+    toJSON: { value: heldJson },
+    toString: { value: refuseConversion },
+    [Symbol.toPrimitive]: { value: refuseConversion },
+  }) as object,
+);
+
+/**
  * Wraps a value as untrusted. `source` is configuration (it is written into prompt boundaries as is), so a source
  * that is not a short identifier throws a TypeError. Converting the wrapper to a string (template literals, `+`)
  * throws too: that would smuggle the value into trusted text without a boundary.
@@ -58,12 +70,12 @@ export function untrusted<T>(value: T, source: string): Untrusted<T> {
 
 function brand<T>(value: T, source: string): Untrusted<T> {
   // Value and brand are enumerable, so spreading or `Object.assign` keeps both on the copy.
-  const wrapper = { source, [UNTRUSTED_BRAND]: true as const, [UNTRUSTED_VALUE]: value };
-  Object.defineProperties(wrapper, {
-    toJSON: { value: heldJson },
-    toString: { value: refuseConversion },
-    [Symbol.toPrimitive]: { value: refuseConversion },
-  });
+  const wrapper = Object.create(WRAPPER_PROTOTYPE) as {
+    -readonly [K in keyof Untrusted<T>]: Untrusted<T>[K];
+  };
+  wrapper.source = source;
+  wrapper[UNTRUSTED_BRAND] = true;
+  wrapper[UNTRUSTED_VALUE] = value;
   return Object.freeze(wrapper);
 }
 

@@ -100,3 +100,16 @@ test('a pointer that does not lead to a string leaves the value alone', () => {
   const tainted = taintData(data, { '/a': 'text', '/b/5': 'text', '/c/d': 'text' }, 'kb') as typeof data;
   expect(tainted).toEqual({ a: 1, b: ['x'] });
 });
+
+test('an object without a prototype keeps none, and its members, __proto__ included', () => {
+  const data = Object.assign(Object.create(null) as Record<string, unknown>, { a: 'x', n: 2 });
+  Object.defineProperty(data, '__proto__', { value: 'p', enumerable: true, writable: true });
+  const tainted = taintData(data, { '/a': 'text', '/__proto__': 'html' }, 'kb') as Record<string, unknown>;
+  expect(Object.getPrototypeOf(tainted)).toBeNull();
+  expect(Object.keys(tainted)).toEqual(['a', 'n', '__proto__']);
+  expect([
+    isUntrusted(tainted.a),
+    tainted.n,
+    isUntrusted(Object.getOwnPropertyDescriptor(tainted, '__proto__')?.value),
+  ]).toEqual([true, 2, true]);
+});
