@@ -96,10 +96,12 @@ describe('TypeScript in the app', () => {
     const imports = ENTRIES.map((entry, i) => `import * as entry${i} from '${entry}';`).join('\n');
     const uses = ENTRIES.map((_, i) => `entry${i}`).join(', ');
     writeFileSync(join(dir, 'entries.ts'), `${imports}\nexport const entries = [${uses}];\n`);
-    const result = await app.run('npx', ['tsc', '-p', 'typed/tsconfig.json', '--noEmit']);
+    const result = await app.run('npx', ['tsc', '-p', 'typed/tsconfig.json', '--noEmit'], {
+      timeoutMs: 300_000,
+    });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
-  }, 180_000);
+  }, 360_000);
 
   test('every entry loads with import and with require()', async () => {
     const list = JSON.stringify(ENTRIES);
