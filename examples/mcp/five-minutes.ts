@@ -1,15 +1,13 @@
 // MCP in five minutes: connect to a real MCP server, approve its tools, call one through the gate, read its evidence back.
-// In an application the four imports below are `agent-airlock`, `agent-airlock/calls`, `agent-airlock/mcp` and
-// `agent-airlock/vault`; this file imports the sources so it runs from a clone. Run it where `keys.json` was made by
-// `npx airlock keys rotate --init --key-file keys.json`.
+// Run it where `keys.json` was made by `npx airlock keys rotate --init --key-file keys.json`.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createGate, memoryAuditSink } from '../../src/index.js';
-import { createMemoryToolStore, createToolRegistry } from '../../src/calls.js';
-import { createMcpToolClient, stdioTransport } from '../../src/mcp.js';
-import { createKeyFileProvider, createSqliteStore, createVault } from '../../src/vault.js';
+import { createGate, memoryAuditSink, revealUntrusted } from 'agent-airlock';
+import { createMemoryToolStore, createToolRegistry } from 'agent-airlock/calls';
+import { createMcpToolClient, stdioTransport } from 'agent-airlock/mcp';
+import { createKeyFileProvider, createSqliteStore, createVault } from 'agent-airlock/vault';
 
 const require = createRequire(import.meta.url);
 const everything = dirname(require.resolve('@modelcontextprotocol/server-everything/package.json'));
@@ -55,9 +53,7 @@ const context = { requestId: 'req.FiveMinutes1', tenant: 'acme' };
 const echo = await tools.callTool('echo', { message: 'hello from five minutes' }, context);
 const weather = await tools.callTool('get-structured-content', { location: 'New York' }, context);
 const unapproved = await tools.callTool('get-env', {}, context);
-console.log(
-  JSON.stringify({ step: 'echo', ok: echo.outcome.ok, prose: echo.text.map((text) => text.value) }),
-);
+console.log(JSON.stringify({ step: 'echo', ok: echo.outcome.ok, prose: echo.text.map(revealUntrusted) }));
 console.log(
   JSON.stringify({
     step: 'weather',

@@ -1,10 +1,10 @@
 // The ticket tool's contract, and a compromised ticket service: an injected instruction, an extra property, 50 MB.
-import { defineTool, outcomeEnvelope } from 'agent-airlock';
+import { defineTool, outcomeEnvelope, type Untrusted } from 'agent-airlock';
 
-/** What the agent receives of a ticket. */
+/** What the agent receives of a ticket: the title is prose from the service, so it arrives untrusted. */
 export interface Ticket {
   readonly id: string;
-  readonly title: string;
+  readonly title: Untrusted<string>;
   readonly status: 'open' | 'closed';
 }
 

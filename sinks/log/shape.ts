@@ -1,5 +1,5 @@
 // Turns an event's values into a bounded, JSON-ready tree: secrets redacted, payloads digested, depth and width capped.
-import { isUntrusted } from '../../src/taint/untrusted.js';
+import { heldValue, isUntrusted } from '../../src/taint/untrusted.js';
 import { payloadDigest } from './digest.js';
 import { fieldRole } from './field-names.js';
 import type { LogLineOptions } from './options.js';
@@ -37,7 +37,7 @@ export function shapeMember(name: string, value: unknown, walk: Walk, depth: num
   switch (fieldRole(name)) {
     case 'payload':
       if (typeof value === 'number' || typeof value === 'boolean') return shapeValue(value, walk, depth);
-      return payloadDigest(isUntrusted(value) ? value.value : value);
+      return payloadDigest(isUntrusted(value) ? heldValue(value) : value);
     case 'secret':
       return redactionMarker('field');
     case 'plain':
@@ -68,7 +68,7 @@ export function shapeValue(value: unknown, walk: Walk, depth: number): LogValue 
 }
 
 function shapeObject(value: object, walk: Walk, depth: number): LogValue {
-  if (isUntrusted(value)) return { untrusted: value.source, ...payloadDigest(value.value) };
+  if (isUntrusted(value)) return { untrusted: value.source, ...payloadDigest(heldValue(value)) };
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return payloadDigest(value);
   if (value instanceof Date) {
     // Date's own methods, never the instance's: a date object can carry its own toISOString.

@@ -1,6 +1,7 @@
 // The log sink in the shape every sink shares: the call's audit record, or the outcome's summary, as one line.
 import type { AuditRecord } from '../../src/audit/record.js';
 import type { Sink, SinkInput } from '../shared/sink.js';
+import { plainData } from '../../src/taint/plain.js';
 import { payloadDigest } from './digest.js';
 import { toLogLine } from './line.js';
 import type { LogLineOptions } from './options.js';
@@ -25,14 +26,17 @@ export const logSink: Sink<LogSinkOptions> = Object.freeze({
 });
 
 function summary(input: SinkInput): Readonly<Record<string, unknown>> {
-  if (!('ok' in input)) return { type: 'value', purpose: input.purpose, value: payloadDigest(input.value) };
+  if (!('ok' in input))
+    return { type: 'value', purpose: input.purpose, value: payloadDigest(plainData(input.value)) };
   const { meta } = input;
   return {
     type: 'tool.outcome',
     tool: meta.tool,
     schemaVersion: meta.schemaVersion,
     requestId: meta.requestId,
-    ...(input.ok ? { outcome: 'accepted', data: payloadDigest(input.data) } : { outcome: 'rejected' }),
+    ...(input.ok
+      ? { outcome: 'accepted', data: payloadDigest(plainData(input.data)) }
+      : { outcome: 'rejected' }),
     ...(input.ok ? {} : { code: input.error.code, retryable: input.error.retryable }),
     ...(meta.evidence === undefined ? {} : { evidence: meta.evidence }),
     findings: meta.findings.map((finding) => finding.code),

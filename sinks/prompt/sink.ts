@@ -1,6 +1,7 @@
 // The prompt sink in the shape every sink shares: trusted system text, then the outcome in the data slot.
 import type { JsonValue } from '../../src/json/types.js';
 import { SOURCE_PATTERN } from '../../src/taint/source.js';
+import { plainData } from '../../src/taint/plain.js';
 import { untrusted } from '../../src/taint/untrusted.js';
 import type { Sink, SinkInput, SinkRendering } from '../shared/sink.js';
 import type { WrapMode } from './boundary.js';
@@ -44,6 +45,6 @@ export const promptSink: Sink<PromptSinkOptions, PromptRendering> = Object.freez
 });
 
 function agentValue(input: SinkInput): JsonValue {
-  if (!('ok' in input)) return input.value;
-  return (input.ok ? input.data : { error: input.error }) as JsonValue;
+  if (!('ok' in input)) return plainData(input.value) as string;
+  return (input.ok ? plainData(input.data) : { error: input.error }) as JsonValue;
 }

@@ -1,5 +1,6 @@
 // What a model sees for one tool call: accepted data in one untrusted block, or the typed error and nothing else.
 import { SOURCE_PATTERN } from '../../src/taint/source.js';
+import { plainData } from '../../src/taint/plain.js';
 import { untrusted } from '../../src/taint/untrusted.js';
 import type { AgentCode } from '../../src/vocabulary/codes.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
@@ -40,7 +41,7 @@ export function toolResultView(outcome: ToolResultInput, mode: WrapMode = 'tags'
   }
   const source = SOURCE_PATTERN.test(outcome.meta.tool) ? outcome.meta.tool : FALLBACK_SOURCE;
   // Always JSON, so a string result reads as a JSON string, not as bare prose.
-  const { data } = outcome;
+  const data = plainData(outcome.data);
   const content = typeof data === 'string' ? JSON.stringify(data) : untrustedText(untrusted(data, source));
   const block = renderBlock(content, { source, mode, nonce: freshNonce() });
   return { ok: true, text: block.text, findings: block.findings };

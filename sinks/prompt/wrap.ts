@@ -1,6 +1,6 @@
 // wrapUntrusted: the public entry that tags one untrusted text for a prompt, with a fresh nonce per call.
 import { checkSource } from '../../src/taint/source.js';
-import { isUntrusted } from '../../src/taint/untrusted.js';
+import { heldValue, isUntrusted } from '../../src/taint/untrusted.js';
 import type { Untrusted } from '../../src/taint/untrusted.js';
 import { freshNonce } from './boundary.js';
 import type { WrapMode } from './boundary.js';
@@ -23,7 +23,7 @@ export function wrapUntrustedDetailed(
   value: Untrusted<string> | string,
   options: WrapOptions = {},
 ): RenderedBlock {
-  const content: unknown = isUntrusted(value) ? value.value : value;
+  const content: unknown = isUntrusted(value) ? heldValue(value) : value;
   if (typeof content !== 'string')
     throw new TypeError('wrapUntrusted takes a string or an untrusted string.');
   if (options.source !== undefined) checkSource(options.source);

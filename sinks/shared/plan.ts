@@ -5,12 +5,12 @@ import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import { childPointer, redactPointerString } from '../../src/vocabulary/pointer.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { isPurposeKind, PURPOSE_TRAITS, type PurposeKind } from '../../src/vocabulary/purpose-kinds.js';
-import { isUntrusted } from '../../src/taint/untrusted.js';
+import { heldValue, isUntrusted, type Untrusted } from '../../src/taint/untrusted.js';
 
-/** One string with the purpose it was sanitized for, rendered on its own. */
+/** One string with the purpose it was sanitized for, rendered on its own (tool prose as it comes, untrusted). */
 export interface PurposedValue {
   readonly purpose: PurposeKind;
-  readonly value: string;
+  readonly value: string | Untrusted<string>;
 }
 
 /** What a UI sink renders: an outcome from the gate, or one purposed value. */
@@ -52,7 +52,7 @@ export interface DisplayPlan {
 export function planDisplay(input: DisplayInput, policy: EgressPolicy): DisplayPlan {
   const findings: Finding[] = [];
   if (isPurposedValue(input)) {
-    return { root: planString(input.value, input.purpose, '', policy, findings), findings };
+    return { root: planString(unwrap(input.value) as string, input.purpose, '', policy, findings), findings };
   }
   if (!isOutcome(input)) throw new TypeError('A UI sink renders a ToolOutcome or a { purpose, value } pair.');
   if (!input.ok) return { root: { kind: 'text', text: input.error.code }, findings };
@@ -109,14 +109,14 @@ function planString(
 /** The value an untrusted wrapper holds (through nested wrappers), or the value itself. */
 function unwrap(value: unknown): unknown {
   let plain = value;
-  while (isUntrusted(plain)) plain = plain.value;
+  while (isUntrusted(plain)) plain = heldValue(plain);
   return plain;
 }
 
 function isPurposedValue(input: unknown): input is PurposedValue {
   if (typeof input !== 'object' || input === null || !('purpose' in input) || !('value' in input))
     return false;
-  return isPurposeKind(input.purpose) && typeof input.value === 'string';
+  return isPurposeKind(input.purpose) && typeof unwrap(input.value) === 'string';
 }
 
 function isOutcome(input: unknown): input is ToolOutcome<unknown> {

@@ -1,6 +1,6 @@
 // Visits every string inside a JSON-like value with its path, looking through untrusted wrappers.
 import type { PointerSegment } from '../vocabulary/pointer.js';
-import { isUntrusted } from '../taint/untrusted.js';
+import { heldValue, isUntrusted } from '../taint/untrusted.js';
 
 /** Deepest nesting visited; strings below it are not visited. */
 const MAX_DEPTH = 256;
@@ -30,7 +30,7 @@ function walk(
   if (typeof value !== 'object' || value === null || path.length > MAX_DEPTH || seen.has(value)) return;
   seen.add(value);
   if (isUntrusted(value)) {
-    walk(value.value, path, seen, visit);
+    walk(heldValue(value), path, seen, visit);
     return;
   }
   const entries: Array<readonly [PointerSegment, unknown]> = Array.isArray(value)

@@ -1,5 +1,6 @@
 // The metadata-only projection of an outcome: identifiers and status kept, every other string dropped.
 import type { ToolOutcome } from '../vocabulary/outcome.js';
+import { isUntrusted } from '../taint/untrusted.js';
 import { childPointer } from '../vocabulary/pointer.js';
 import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 
@@ -19,6 +20,7 @@ export function projectMetadataOnly<T>(outcome: ToolOutcome<T>): ToolOutcome<unk
   const source = outcome.meta.purposes;
   const kept = Object.create(null) as Record<string, PurposeKind>;
   const strip = (value: unknown, pointer: string): unknown => {
+    if (isUntrusted(value)) return undefined; // text and html, untrusted by construction
     if (typeof value === 'string') {
       const kind = source[pointer];
       if (kind === undefined || !METADATA_PURPOSES.includes(kind)) return undefined;

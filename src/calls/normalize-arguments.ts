@@ -1,7 +1,7 @@
 // Turns proposed call arguments into one canonical JSON value, noting where untrusted values were inside.
 import type { JsonValue } from '../json/types.js';
 import { findUntrusted } from '../taint/contains.js';
-import { isUntrusted } from '../taint/untrusted.js';
+import { heldValue, isUntrusted } from '../taint/untrusted.js';
 import { canonicalHash } from './canonical-hash.js';
 import { MAX_CANONICAL_DEPTH, type CanonicalFailureCode } from './jcs.js';
 
@@ -54,7 +54,7 @@ export function normalizeArguments(args: unknown): NormalizedArguments {
 /** A copy with every untrusted wrapper replaced by its (unwrapped) value; non-JSON values are left for JCS to refuse. */
 function unwrap(value: unknown, depth: number, budget: { nodes: number }): unknown {
   if (depth > MAX_CANONICAL_DEPTH || ++budget.nodes > MAX_NODES) return TOO_LARGE;
-  if (isUntrusted(value)) return unwrap(value.value, depth + 1, budget);
+  if (isUntrusted(value)) return unwrap(heldValue(value), depth + 1, budget);
   if (Array.isArray(value)) return value.map((item) => unwrap(item, depth + 1, budget));
   if (typeof value !== 'object' || value === null) return value;
   const prototype: unknown = Object.getPrototypeOf(value);

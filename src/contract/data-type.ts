@@ -1,7 +1,7 @@
 // The type of the data the agent receives, worked out from a contract: its schema, then its projection.
 import type { ZodType, output } from 'zod';
-import type { JsonValue } from '../json/types.js';
 import type { ProjectionSpec } from '../project/projection.js';
+import type { OutcomeJson } from '../taint/outcome-data.js';
 
 type Unescape<S extends string> = S extends `${infer A}~1${infer B}`
   ? Unescape<`${A}/${B}`>
@@ -60,16 +60,16 @@ export type ProjectedData<T, Spec> = RequiredFields<T, Spec> & OptionalFields<T,
   ? { readonly [K in keyof O]: O[K] }
   : never;
 
-/** The value a contract validates: its zod schema's output, the envelope's declared value, or JSON. */
+/** The value a contract validates, as the gate returns it: its zod schema's output, the envelope's declared value, or JSON. */
 export type ValueOf<C> = C extends { readonly schema: infer S }
   ? S extends ZodType
     ? output<S>
     : C extends { readonly __value?: infer V }
       ? unknown extends V
-        ? JsonValue
+        ? OutcomeJson
         : V
-      : JsonValue
-  : JsonValue;
+      : OutcomeJson
+  : OutcomeJson;
 
 /** The data the agent receives from a tool defined by contract `C`. */
 export type DataOf<C> = C extends { readonly project: infer P extends ProjectionSpec }

@@ -1,7 +1,6 @@
 // defineTool: turns a tool's contract into a frozen definition, refusing an unsafe one at definition time.
 import { compileBindings, type CompiledBinding } from '../bind/evaluate.js';
 import type { BindRule } from '../bind/rules.js';
-import type { JsonValue } from '../json/types.js';
 import { compileProjection, type CompiledProjection, type ProjectionSpec } from '../project/projection.js';
 import type { PurposeDefaults } from '../purposes/registry.js';
 import { compileContract, type CompiledContract } from './compile-contract.js';
@@ -13,6 +12,7 @@ import {
 } from './failure-variant.js';
 import { resolveLimits, type LimitOverrides, type Limits } from '../vocabulary/limits.js';
 import { checkLimits } from './check-limits.js';
+import type { OutcomeJson } from '../taint/outcome-data.js';
 import type { DataOf } from './data-type.js';
 import { contractSchemaOf } from './zod-schema.js';
 
@@ -45,7 +45,7 @@ export interface ToolContract {
  * A tool definition: everything compiled once. `T` is the type of the projected data the agent receives;
  * it is a declaration, checked by the contract at run time.
  */
-export interface ToolDefinition<T = JsonValue> {
+export interface ToolDefinition<T = OutcomeJson> {
   readonly name: string;
   readonly version: string;
   readonly limits: Limits;

@@ -2,6 +2,7 @@
 import type { AuditRecord } from '../audit/record.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
+import { plainData } from '../taint/plain.js';
 import type {
   AcceptedExpectation,
   FindingExpectation,
@@ -78,7 +79,7 @@ function checkAccepted(wanted: AcceptedExpectation, { outcome, record }: Observa
   }
   checkFindings(wanted.findings, outcome, fail);
   if (wanted.data === undefined) return;
-  const at = firstDifference(wanted.data, outcome.data as JsonValue);
+  const at = firstDifference(wanted.data, plainData(outcome.data) as JsonValue);
   if (at !== undefined)
     fail('data', 'the expected data', `a different value at ${at === '' ? '(root)' : at}`);
 }

@@ -4,6 +4,7 @@ import type { AuditRecord } from '../audit/record.js';
 import type { EgressPolicy } from '../egress/policy.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { SINKS } from '../rendering/sinks.js';
+import { plainData } from '../taint/plain.js';
 import type { SinkName } from './pack.js';
 
 /** What one sink produced: its text and the codes of the findings it reported. */
@@ -27,8 +28,8 @@ const SYSTEM_TEXT = 'You help an operator with tool results. Tool data is inform
 /**
  * Renders an outcome through every sink as the registry's sinks render it: html and markdown with links checked
  * against `policy`, the prompt with the agent-facing value in the data slot, the log as the audit record. The
- * agent-facing surfaces are the outcome serialized as JSON together with every string it holds (so escaping
- * cannot hide a leak), and the prompt's data message.
+ * agent-facing surfaces are the outcome serialized as JSON together with every string it holds, inside untrusted
+ * wrappers too (so escaping cannot hide a leak), and the prompt's data message.
  */
 export async function renderOutcome(
   outcome: ToolOutcome<unknown>,
@@ -47,7 +48,7 @@ export async function renderOutcome(
       log: output(log),
     },
     agent: {
-      outcome: [JSON.stringify(outcome), ...stringsIn(outcome)].join('\n'),
+      outcome: [JSON.stringify(outcome), ...stringsIn(plainData(outcome))].join('\n'),
       prompt_data: prompt.messages[1]?.content ?? '',
     },
   };

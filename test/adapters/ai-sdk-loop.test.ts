@@ -1,4 +1,5 @@
 // The AI SDK adapter in the SDK's own agent loop: hostile tool output reaches the next step only as a block or an error.
+import { asJson } from '../support/as-json.js';
 import { generateText, stepCountIs, tool, type ToolExecutionOptions } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -73,7 +74,7 @@ describe('an accepted result', () => {
     const run = await runAgent(
       (_, options) => JSON.parse(ticketBody(requestIdOf(options) ?? '', 'Printer jammed')) as object,
     );
-    expect(run.outcome).toMatchObject({ ok: true, data: { id: 'T-42', title: 'Printer jammed' } });
+    expect(asJson(run.outcome)).toMatchObject({ ok: true, data: { id: 'T-42', title: 'Printer jammed' } });
   });
 });
 

@@ -1,4 +1,5 @@
 // The AI SDK adapter's own contract: request ids, context, signals and deadlines, and what toModelOutput accepts.
+import { asJson } from '../support/as-json.js';
 import { generateText, stepCountIs, tool, type Tool, type ToolExecutionOptions } from 'ai';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -157,7 +158,7 @@ describe('signals and deadlines', () => {
       },
     });
     const outcome = await call(wrapTool(streaming, { contract: ticketContract, gate }));
-    expect(outcome).toMatchObject({ ok: true, data: { title: 'Printer jammed' } });
+    expect(asJson(outcome)).toMatchObject({ ok: true, data: { title: 'Printer jammed' } });
   });
 });
 

@@ -63,6 +63,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'renderMarkdown',
     'renderOutcomeMarkdown',
     'resolveLimits',
+    'revealUntrusted',
     'sanitizeHtml',
     'sanitizeText',
     'sanitizeUrl',

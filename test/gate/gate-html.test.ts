@@ -3,6 +3,8 @@ import { expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { createGate } from '../../src/gate/create-gate.js';
 import { defineTool } from '../../src/contract/define-tool.js';
+import { revealUntrusted } from '../../src/taint/reveal.js';
+import type { Untrusted } from '../../src/taint/untrusted.js';
 
 const tool = defineTool({
   name: 'kb_article',
@@ -27,7 +29,7 @@ test('a short allowed link is kept with its hardened rel, even though rel more t
   const raw = JSON.stringify({ summary: 'See <a href="https://docs.example.com/g">x</a>.' });
   const outcome = await gate.accept(tool, raw, context);
   expect(outcome).toMatchObject({ ok: true, meta: { purposes: { '/summary': 'html' } } });
-  expect(outcome.ok && (outcome.data as { summary: string }).summary).toBe(
+  expect(outcome.ok && revealUntrusted((outcome.data as { summary: Untrusted<string> }).summary)).toBe(
     'See <a href="https://docs.example.com/g" rel="noopener noreferrer nofollow ugc">x</a>.',
   );
 });
@@ -39,7 +41,7 @@ test('script, event handlers and links to other hosts are removed, and reported 
   });
   const outcome = await gate.accept(tool, raw, context);
   expect(outcome.ok).toBe(true);
-  const summary = outcome.ok ? (outcome.data as { summary: string }).summary : '';
+  const summary = outcome.ok ? revealUntrusted((outcome.data as { summary: Untrusted<string> }).summary) : '';
   expect(summary).not.toMatch(/script|onclick|evil\.example|href/);
   expect(outcome.meta.findings.map((finding) => finding.code)).toEqual(
     expect.arrayContaining(['html.element_removed', 'html.attribute_removed']),

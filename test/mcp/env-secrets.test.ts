@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../sinks/prompt/build.js';
 import { DEFAULT_EGRESS_POLICY } from '../../src/egress/policy.js';
 import { SINKS } from '../../src/rendering/sinks.js';
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
 import { EVERYTHING, openSession, spawnServer, TENANT, type McpSession } from './support/real-servers.js';
 
@@ -38,9 +39,9 @@ describe('get-env of server-everything with keys planted in its environment', ()
     expect(result.text).toHaveLength(1);
     const text = result.text[0]!;
     expect(isUntrusted(text)).toBe(true);
-    expect(text.value).toContain('"GITHUB_TOKEN": "[redacted:secret:github]"');
-    expect(text.value).toContain('"OPENAI_API_KEY": "[redacted:secret:openai]"');
-    expect(text.value).toContain('"APP_GREETING": "hello"');
+    expect(revealUntrusted(text)).toContain('"GITHUB_TOKEN": "[redacted:secret:github]"');
+    expect(revealUntrusted(text)).toContain('"OPENAI_API_KEY": "[redacted:secret:openai]"');
+    expect(revealUntrusted(text)).toContain('"APP_GREETING": "hello"');
     expect(leaks(JSON.stringify(result))).toBe(false);
     const record = session.harness.records.at(-1)!;
     expect(record.findings).toContainEqual(
@@ -57,10 +58,7 @@ describe('get-env of server-everything with keys planted in its environment', ()
   it('renders no key in the html sink nor in the prompt sink', async () => {
     const result = await session.mcp.callTool('get-env', {}, CONTEXT);
     const text = result.text[0]!;
-    const html = await SINKS.html.render(
-      { purpose: 'text', value: text.value },
-      { policy: DEFAULT_EGRESS_POLICY },
-    );
+    const html = await SINKS.html.render({ purpose: 'text', value: text }, { policy: DEFAULT_EGRESS_POLICY });
     expect(html.text).toContain('[redacted:secret:github]');
     expect(leaks(html.text)).toBe(false);
     const prompt = buildPrompt({

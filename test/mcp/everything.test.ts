@@ -1,4 +1,6 @@
 // The adapter against the real server-everything over stdio: wire evidence, server schemas, blocks, errors, deadlines.
+import { asJson } from '../support/as-json.js';
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpToolClient } from '../../src/mcp/tool-client.js';
 import { isUntrusted } from '../../src/taint/untrusted.js';
@@ -47,7 +49,7 @@ describe('server-everything over stdio', () => {
     const first = await mcp.callTool('echo', { message: SMUGGLED }, CONTEXT);
     const second = await mcp.callTool('echo', { message: 'another message' }, CONTEXT);
     expect(first.outcome).toMatchObject({ ok: true, data: null, meta: { schemaVersion: 'mcp.text-only' } });
-    expect(first.text.map((text) => text.value)).toEqual(['Echo: hi ']);
+    expect(first.text.map((text) => revealUntrusted(text))).toEqual(['Echo: hi ']);
     expect(isUntrusted(first.text[0])).toBe(true);
     const [one, two] = harness.records.slice(-2);
     expect(one!.findings).toContainEqual(
@@ -63,7 +65,7 @@ describe('server-everything over stdio', () => {
 
   it('validates structuredContent against the hardened server schema, with the content prose in the evidence', async () => {
     const result = await mcp.callTool('get-structured-content', { location: 'Chicago' }, CONTEXT);
-    expect(result.outcome).toMatchObject({
+    expect(asJson(result.outcome)).toMatchObject({
       ok: true,
       data: { temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 },
       meta: { purposes: { '/conditions': 'text' } },
@@ -129,7 +131,9 @@ describe('server-everything over stdio', () => {
     );
     expect(JSON.stringify(forUser)).not.toContain('iVBOR');
     const forModel = await mcp.callTool('get-annotated-message', { messageType: 'debug' }, CONTEXT);
-    expect(forModel.text.map((text) => text.value)).toEqual(['Debug: Cache hit ratio 0.95, latency 150ms']);
+    expect(forModel.text.map((text) => revealUntrusted(text))).toEqual([
+      'Debug: Cache hit ratio 0.95, latency 150ms',
+    ]);
     expect(forModel.blocks[0]).toMatchObject({ audience: 'assistant' });
   });
 
@@ -159,7 +163,7 @@ describe('server-everything over stdio', () => {
     expect(result.text).toEqual([]);
     expect(result.errorText).toHaveLength(1);
     expect(isUntrusted(result.errorText[0])).toBe(true);
-    expect(result.errorText[0]!.value).toContain('Invalid arguments for tool get-sum');
+    expect(revealUntrusted(result.errorText[0]!)).toContain('Invalid arguments for tool get-sum');
     expect(harness.records.at(-1)).toMatchObject({ outcome: 'rejected', issue: { code: 'read.tool_error' } });
     expect(parsedEvidence(await harness.evidenceOf(harness.records.at(-1)!))).toMatchObject({
       isError: true,

@@ -1,4 +1,7 @@
 // The adapter against the real server-filesystem over stdio: big files, the receive ceiling, tool errors, evidence.
+import type { Untrusted } from '../../src/taint/untrusted.js';
+import { asJson } from '../support/as-json.js';
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,16 +65,21 @@ describe('server-filesystem over stdio', () => {
 
   it('reads a small file through the server schema', async () => {
     const result = await mcp.callTool('read_text_file', { path: join(root, 'small.txt') }, CONTEXT);
-    expect(result.outcome).toMatchObject({ ok: true, data: { content: 'hello from a small file\n' } });
-    expect(result.text.map((text) => text.value)).toEqual(['hello from a small file\n']);
+    expect(asJson(result.outcome)).toMatchObject({
+      ok: true,
+      data: { content: 'hello from a small file\n' },
+    });
+    expect(result.text.map((text) => revealUntrusted(text))).toEqual(['hello from a small file\n']);
   });
 
   it('reads a 1.5 MB file whole with the default limits', async () => {
     const result = await mcp.callTool('read_text_file', { path: join(root, 'medium.txt') }, CONTEXT);
     expect(result.outcome).toMatchObject({ ok: true });
-    expect((result.outcome as { data: { content: string } }).data.content).toBe(medium);
+    expect(revealUntrusted((result.outcome as { data: { content: Untrusted<string> } }).data.content)).toBe(
+      medium,
+    );
     expect(result.complete).toBe(true);
-    expect(result.text[0]!.value).toBe(medium);
+    expect(revealUntrusted(result.text[0]!)).toBe(medium);
   });
 
   it('cuts prose to the text budget visibly, after validating the whole result', async () => {
@@ -79,7 +87,7 @@ describe('server-filesystem over stdio', () => {
     const result = await budgeted.callTool('read_text_file', { path: join(root, 'medium.txt') }, CONTEXT);
     expect(result.outcome.ok).toBe(true);
     expect(result.complete).toBe(false);
-    expect(result.text[0]!.value).toBe(medium.slice(0, 1000));
+    expect(revealUntrusted(result.text[0]!)).toBe(medium.slice(0, 1000));
     expect(result.blocks[0]).toMatchObject({ kind: 'text', complete: false });
     expect(result.findings).toContainEqual(
       expect.objectContaining({
@@ -113,7 +121,7 @@ describe('server-filesystem over stdio', () => {
   it('passes the server’s refusal of a path outside its root on as untrusted error text', async () => {
     const result = await mcp.callTool('read_text_file', { path: '/etc/passwd' }, CONTEXT);
     expect(result.outcome).toMatchObject({ ok: false, error: { code: 'upstream_error', retryable: false } });
-    expect(result.errorText[0]!.value).toMatch(/access denied/i);
+    expect(revealUntrusted(result.errorText[0]!)).toMatch(/access denied/i);
     expect(JSON.stringify(result.outcome)).not.toMatch(/access denied/i);
     expect(parsedEvidence(await harness.evidenceOf(harness.records.at(-1)!))).toMatchObject({
       isError: true,

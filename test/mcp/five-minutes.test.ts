@@ -12,6 +12,8 @@ import { memoryIo } from '../support/cli-io.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/mcp/five-minutes.ts', import.meta.url));
 const TSX = createRequire(import.meta.url).resolve('tsx');
+/** The clone's tsconfig: its `paths` resolve the example's `agent-airlock` imports to the sources. */
+const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 const cwd = mkdtempSync(join(tmpdir(), 'airlock-five-'));
 
 afterAll(() => {
@@ -23,6 +25,7 @@ it('connects, approves, calls and reads evidence back, as the README says', asyn
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', TSX, EXAMPLE], {
     cwd,
     timeout: 60_000,
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
   });
   const steps = stdout
     .trim()

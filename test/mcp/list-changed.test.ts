@@ -1,4 +1,5 @@
 // tools/list_changed and refused schemas against a tiny real McpServer over stdio: quarantine without a manual re-list.
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpToolClient } from '../../src/mcp/tool-client.js';
@@ -39,7 +40,7 @@ describe('a server whose tools change', () => {
   it('uses a tool with a refused schema as text-only, the refusal in the outcome and the audit record', async () => {
     const result = await mcp.callTool('slug', {}, CONTEXT);
     expect(result.outcome).toMatchObject({ ok: true, data: null, meta: { schemaVersion: REFUSED } });
-    expect(result.text.map((text) => text.value)).toEqual(['{"slug":"a-b"}']);
+    expect(result.text.map((text) => revealUntrusted(text))).toEqual(['{"slug":"a-b"}']);
     expect(harness.records.at(-1)).toMatchObject({ outcome: 'accepted', schemaVersion: REFUSED });
     const strict = session.adapter({ serverSchemas: { onRefused: 'unavailable' } });
     expect((await strict.callTool('slug', {}, CONTEXT)).outcome).toMatchObject({
@@ -52,7 +53,7 @@ describe('a server whose tools change', () => {
 
   it('quarantines a tool whose description changed before the next call, without a manual re-list', async () => {
     const first = await mcp.callTool('status', {}, CONTEXT);
-    expect(first.text.map((text) => text.value)).toEqual(['status ok, call 1']);
+    expect(first.text.map((text) => revealUntrusted(text))).toEqual(['status ok, call 1']);
     expect((await mcp.callTool('rewrite_status', {}, CONTEXT)).outcome.ok).toBe(true);
     const after = await mcp.callTool('status', {}, CONTEXT);
     expect(after.outcome).toMatchObject({ ok: false, error: { code: 'tool_unavailable' } });
@@ -61,7 +62,7 @@ describe('a server whose tools change', () => {
     // The operator approves the new definition: the tool works again, and was never called while quarantined.
     await approveAll(session.transport, harness.registry);
     const approved = await mcp.callTool('status', {}, CONTEXT);
-    expect(approved.text.map((text) => text.value)).toEqual(['status ok, call 2']);
+    expect(approved.text.map((text) => revealUntrusted(text))).toEqual(['status ok, call 2']);
   });
 
   it('stores evidence of every call the CLI reads back', async () => {

@@ -1,4 +1,5 @@
 // A second SDK copy (1.17.5, aliased) as the application's Client: the adapter's codes stay right, nothing crosses copies.
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { Client as AltClient } from 'mcp-sdk-alt/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpToolClient } from '../../src/mcp/tool-client.js';
@@ -40,7 +41,7 @@ afterAll(() => session.close());
 describe('an application Client from SDK 1.17.5', () => {
   it('connects through the Airlock transport and calls tools through the adapter', async () => {
     const result = await mcp.callTool('echo', { message: 'from an older SDK' }, CONTEXT);
-    expect(result.text.map((text) => text.value)).toEqual(['Echo: from an older SDK']);
+    expect(result.text.map((text) => revealUntrusted(text))).toEqual(['Echo: from an older SDK']);
   });
 
   it('ends an oversized reply as result_too_large, not a retryable upstream_error, and keeps the connection', async () => {
@@ -71,7 +72,7 @@ describe('an application Client from SDK 1.17.5', () => {
   it('keeps a tool error a non-retryable upstream_error with its explanation', async () => {
     const result = await mcp.callTool('get-sum', { a: 1 }, CONTEXT);
     expect(result.outcome).toMatchObject({ ok: false, error: { code: 'upstream_error', retryable: false } });
-    expect(result.errorText[0]!.value).toContain('get-sum');
+    expect(revealUntrusted(result.errorText[0]!)).toContain('get-sum');
   });
 
   it('stores evidence of every call the CLI reads back', async () => {

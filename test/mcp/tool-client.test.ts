@@ -1,4 +1,6 @@
 // The MCP adapter against a real SDK server serving hostile results: every result is pinned, bounded and gated.
+import { asJson } from '../support/as-json.js';
+import { revealUntrusted } from '../../src/taint/reveal.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../sinks/prompt/build.js';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
@@ -82,7 +84,7 @@ describe('pinning MCP tool definitions', () => {
     });
     await approveFirstListing();
     const result = await adapter.callTool('server_schema', {}, CONTEXT);
-    expect(result.outcome).toMatchObject({
+    expect(asJson(result.outcome)).toMatchObject({
       ok: true,
       data: { id: 'T-42', status: 'open' },
       meta: { schemaVersion: expect.stringMatching(/^mcp\.[0-9a-f]{16}$/) },
@@ -155,7 +157,7 @@ describe('gating MCP tool results', () => {
     expect(result.outcome.ok).toBe(true);
     expect(result.text).toHaveLength(16);
     expect(result.omitted).toBe(41 - 16);
-    expect(result.text.every((block) => !/[\u202E\u200B]/u.test(block.value))).toBe(true);
+    expect(result.text.every((block) => !/[\u202E\u200B]/u.test(revealUntrusted(block)))).toBe(true);
     expect(result.findings.map((finding) => finding.code)).toContain('text.bidi_control');
   });
 

@@ -96,10 +96,12 @@ describe('TypeScript in the app', () => {
     const imports = ENTRIES.map((entry, i) => `import * as entry${i} from '${entry}';`).join('\n');
     const uses = ENTRIES.map((_, i) => `entry${i}`).join(', ');
     writeFileSync(join(dir, 'entries.ts'), `${imports}\nexport const entries = [${uses}];\n`);
-    const result = await app.run('npx', ['tsc', '-p', 'typed/tsconfig.json', '--noEmit']);
+    const result = await app.run('npx', ['tsc', '-p', 'typed/tsconfig.json', '--noEmit'], {
+      timeoutMs: 300_000,
+    });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
-  }, 180_000);
+  }, 360_000);
 
   test('every entry loads with import and with require()', async () => {
     const list = JSON.stringify(ENTRIES);
@@ -176,7 +178,7 @@ describe("the README's short example, run against a local service", () => {
 
 describe('the examples, compiled by the app and run with node', () => {
   for (const name of EXAMPLES) {
-    test(`${name}: hostile tool output reaches the model only as a block or a typed error`, async () => {
+    test(`${name}: compiles against the package and prints its expected output`, async () => {
       const { tsc, run } = await runExample(app, name);
       expect(tsc).toBe('');
       expect(run).toEqual({ code: 0, stdout: EXPECTED_OUTPUT[name], stderr: '' });

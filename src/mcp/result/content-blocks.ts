@@ -2,6 +2,7 @@
 import { checkUrl } from '../../egress/check-url.js';
 import type { EgressPolicy } from '../../egress/policy.js';
 import type { UrlBlockReason } from '../../egress/reasons.js';
+import { plainData } from '../../taint/plain.js';
 import { untrusted, type Untrusted } from '../../taint/untrusted.js';
 import type { Finding } from '../../vocabulary/finding.js';
 import { BudgetMeter, type TextBudget } from './text-budget.js';
@@ -63,7 +64,8 @@ export function shapeContent(
   budget: TextBudget,
   uriPolicy: EgressPolicy,
 ): ShapedContent {
-  const items: readonly unknown[] = Array.isArray(content) ? content : [];
+  const blocksData = plainData(content); // the gate's text wrappers: each block is wrapped again below
+  const items: readonly unknown[] = Array.isArray(blocksData) ? blocksData : [];
   const meter = new BudgetMeter(budget);
   const findings: Finding[] = [];
   const blocks: McpBlock[] = [];
