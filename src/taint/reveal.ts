@@ -1,5 +1,6 @@
 // revealUntrusted: the one named call that reads the plain value out of an untrusted wrapper, counted.
-import { metrics, type Counter, type MeterProvider } from '@opentelemetry/api';
+import type { Counter, MeterProvider } from '@opentelemetry/api';
+import { registeredMeterProvider } from '../audit/meter-provider.js';
 import { heldValue, isUntrusted, type Untrusted } from './untrusted.js';
 
 interface Instrument {
@@ -10,8 +11,7 @@ interface Instrument {
 let instrument: Instrument | undefined;
 
 /** The counter of the meter provider registered now (made again when the application registers another). */
-function reveals(): Counter {
-  const provider = metrics.getMeterProvider();
+function reveals(provider: MeterProvider): Counter {
   if (instrument?.provider === provider) return instrument.reveals;
   const reveals = provider.getMeter('airlock').createCounter('airlock.untrusted.reveals', {
     description: 'Untrusted values read out as plain values by application code, by source',
@@ -31,6 +31,7 @@ function reveals(): Counter {
  */
 export function revealUntrusted<T>(value: Untrusted<T>): T {
   if (!isUntrusted(value)) throw new TypeError('revealUntrusted takes an untrusted value.');
-  reveals().add(1, { source: value.source });
+  const provider = registeredMeterProvider();
+  if (provider !== undefined) reveals(provider).add(1, { source: value.source });
   return heldValue(value);
 }

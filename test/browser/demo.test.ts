@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type * as Airlock from '../../src/browser.js';
 import { questionFor } from '../../src/demo/questions.js';
 import type { DemoPack } from '../../src/demo/script.js';
+import { asJson } from '../support/as-json.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { chromiumAvailable } from './chromium.js';
 import { countPage, NOTHING_SEEN, openDemoPage } from './demo-pages.js';
@@ -171,19 +172,25 @@ describe.runIf(chromiumAvailable())('the demo in Chromium', () => {
     await page.close();
   }, 120_000);
 
-  /** Every case's outcome rendered by `renderHtmlInto` from the bundle the page loaded, into detached elements. */
+  /**
+   * Every case's outcome rendered by `renderHtmlInto` from the bundle the page loaded, into detached elements.
+   * The outcomes cross to the page as JSON, as the demo's server sends them (prose wrappers become their text).
+   */
   function renderPlain(page: Page, packs: readonly DemoPack[]): Promise<string[]> {
-    return page.evaluate((packs) => {
-      const airlock = (window as unknown as { airlockSinks: typeof Airlock }).airlockSinks;
-      return packs.flatMap((pack) => {
-        const policy = airlock.defineEgressPolicy(pack.egress);
-        return pack.cases.map((turn) => {
-          const box = document.createElement('div');
-          if (turn.outcome !== null) airlock.renderHtmlInto(box, turn.outcome, { policy });
-          return box.innerHTML;
+    return page.evaluate(
+      (packs) => {
+        const airlock = (window as unknown as { airlockSinks: typeof Airlock }).airlockSinks;
+        return packs.flatMap((pack) => {
+          const policy = airlock.defineEgressPolicy(pack.egress);
+          return pack.cases.map((turn) => {
+            const box = document.createElement('div');
+            if (turn.outcome !== null) airlock.renderHtmlInto(box, turn.outcome, { policy });
+            return box.innerHTML;
+          });
         });
-      });
-    }, packs);
+      },
+      asJson(packs) as readonly DemoPack[],
+    );
   }
 });
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
+import { asJson } from '../support/as-json.js';
 
 /**
  * The recorded file. It was made by running this test with `AIRLOCK_RECORD_DOM_BASELINE` naming the sinks' bundle
@@ -22,10 +23,13 @@ export function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 24);
 }
 
-/** The outcome without its evidence reference, which is fresh on every run and never rendered. */
+/**
+ * The outcome without its evidence reference (fresh on every run and never rendered), as the JSON a server sends
+ * a browser: prose wrappers become their text.
+ */
 export function withoutEvidence(outcome: ToolOutcome<unknown>): ToolOutcome<unknown> {
   const meta = Object.fromEntries(Object.entries(outcome.meta).filter(([name]) => name !== 'evidence'));
-  return { ...outcome, meta } as ToolOutcome<unknown>;
+  return asJson({ ...outcome, meta }) as ToolOutcome<unknown>;
 }
 
 /** The recorded baseline. */
