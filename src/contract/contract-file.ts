@@ -1,13 +1,12 @@
 // Contracts as data: loads a JSON contract file, checks it against its own schema, and defines the tool.
 import type { ValidateFunction } from 'ajv';
-import contractFileSchema from './contract-file.schema.json' with { type: 'json' };
 import type { BindRule } from '../bind/rules.js';
 import { parseJson } from '../json/parse.js';
 import type { JsonValue } from '../json/types.js';
 import type { ProjectionSpec } from '../project/projection.js';
 import { CONFIG_FILE_DEFAULTS, readConfigFile } from '../read/config-file.js';
 import { decodeUtf8 } from '../read/decode.js';
-import { createAjv } from '../schema/ajv-factory.js';
+import { validate as precompiledFileCheck } from '../schema/generated/contract-file.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { outcomeEnvelope, provenanceEnvelope, type EnvelopeContract } from './envelopes.js';
 import { defineTool, type ToolContract, type ToolDefinition } from './define-tool.js';
@@ -43,7 +42,8 @@ type EnvelopeSpec =
       readonly data: object;
     };
 
-let fileValidator: ValidateFunction | undefined;
+/** The contract-file schema's check, generated ahead of time by `scripts/generate-validators.ts`. */
+const fileValidator = precompiledFileCheck as unknown as ValidateFunction;
 
 /** Limits for reading contract files: generous for hand-written configuration, still bounded. */
 const CONFIG_PARSE_LIMITS = { maxDepth: 64, maxStringLength: 1 << 20, maxNodes: 1_000_000 } as const;
@@ -53,7 +53,6 @@ const CONFIG_PARSE_LIMITS = { maxDepth: 64, maxStringLength: 1 << 20, maxNodes: 
  * the contract-file schema; the tool definition itself then applies every contract rule.
  */
 export function contractFromJson(value: unknown): ToolContract {
-  fileValidator ??= createAjv().compile(contractFileSchema);
   if (!fileValidator(value)) {
     const error = fileValidator.errors?.[0];
     throw new ContractError(

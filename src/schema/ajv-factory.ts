@@ -1,8 +1,9 @@
 // The one place that creates ajv instances: JSON Schema 2020-12, strict, first error only, formats asserted.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { AnySchema, Options } from 'ajv';
+import type { AnySchema, Options, ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { PURPOSE_KEYWORD, purposeKeywordDefinition } from './purpose-keyword.js';
+import { validate as precompiledMeta } from './generated/meta-2020-12.js';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
@@ -19,10 +20,13 @@ export interface AjvFactoryOptions {
 const META_SCHEMA_ID = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
- * One instance per strictness owns the compiled 2020-12 meta-schema for the whole process: compiling it costs
- * far more than a contract, and every instance would otherwise compile its own copy on first use.
+ * The strict 2020-12 meta-schema check, generated ahead of time by `scripts/generate-validators.ts` with
+ * `metaOwnerOptions(true)`: compiling the meta-schema costs far more than a contract.
  */
-const metaOwners = new Map<boolean, Ajv2020>();
+const strictMetaCheck = precompiledMeta as unknown as ValidateFunction;
+
+/** Non-strict checks (third-party suites only) compile the meta-schema once per process, on first use. */
+let lenientMetaCheck: ValidateFunction | undefined;
 
 /**
  * Airlock's ajv: schemas written for the default 2020-12 meta-schema are checked against the process's one
@@ -30,34 +34,35 @@ const metaOwners = new Map<boolean, Ajv2020>();
  */
 class AirlockAjv extends Ajv2020 {
   override validateSchema(schema: AnySchema, throwOrLogError?: boolean): boolean | Promise<unknown> {
-    const strict = this.opts.strict !== false;
-    const owner = metaOwners.get(strict) ?? ownerFor(strict);
     const declared = typeof schema === 'boolean' ? undefined : (schema.$schema as unknown);
-    if (
-      owner === this ||
-      typeof schema === 'boolean' ||
-      (declared !== undefined && declared !== META_SCHEMA_ID)
-    )
+    if (typeof schema === 'boolean' || (declared !== undefined && declared !== META_SCHEMA_ID))
       return super.validateSchema(schema, throwOrLogError);
-    const valid = owner.validate(META_SCHEMA_ID, schema);
-    this.errors = owner.errors ?? null;
+    const check = this.opts.strict === false ? lenientMetaCheckOnce() : strictMetaCheck;
+    const valid = check(schema);
+    this.errors = check.errors ?? null;
     if (!valid && throwOrLogError === true) throw new Error(`schema is invalid: ${this.errorsText()}`);
     return valid;
   }
 }
 
-/**
- * The meta-schema's owner. Its generated code is not optimised: optimising changes no verdict, and for a
- * validator that only checks schemas at definition time it costs more than it ever saves.
- */
-function ownerFor(strict: boolean): Ajv2020 {
-  const options = ajvOptions(strict);
-  const owner = configure(new Ajv2020({ ...options, code: { ...options.code, optimize: false } }));
-  metaOwners.set(strict, owner);
-  return owner;
+/** The non-strict meta-schema check, compiled by an instance of its own on first use. */
+function lenientMetaCheckOnce(): ValidateFunction {
+  lenientMetaCheck ??= configure(new Ajv2020(metaOwnerOptions(false))).getSchema(META_SCHEMA_ID);
+  if (lenientMetaCheck === undefined) throw new Error('ajv has no 2020-12 meta-schema');
+  return lenientMetaCheck;
 }
 
-function ajvOptions(strict: boolean): Options {
+/**
+ * The options the meta-schema is compiled with: Airlock's, without the optimising pass (it changes no verdict,
+ * and for a validator that only checks schemas at definition time it costs more than it ever saves).
+ */
+export function metaOwnerOptions(strict: boolean): Options {
+  const options = ajvOptions(strict);
+  return { ...options, code: { ...options.code, optimize: false } };
+}
+
+/** Airlock's ajv options for one strictness (shared with the script that precompiles validators). */
+export function ajvOptions(strict: boolean): Options {
   return {
     strict,
     allErrors: false,
@@ -71,7 +76,8 @@ function ajvOptions(strict: boolean): Options {
   };
 }
 
-function configure(ajv: Ajv2020): Ajv2020 {
+/** Adds Airlock's formats and keywords to an ajv instance (shared with the validator generator). */
+export function configure(ajv: Ajv2020): Ajv2020 {
   addFormats(ajv, { mode: 'full' });
   ajv.addKeyword(purposeKeywordDefinition());
   return ajv;

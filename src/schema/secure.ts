@@ -1,14 +1,9 @@
 // Checks one schema node against ajv's own security meta-schema (slow patterns, unbounded uniqueness).
-import { createRequire } from 'node:module';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { validate } from './generated/secure-schema.js';
 
-const require = createRequire(import.meta.url);
-let checker: ValidateFunction | undefined;
-/**
- * ajv's own meta-schema is not checked against draft-07's (that would compile draft-07 for nothing), and is
- * generated without the optimising pass, which changes no verdict and costs more than it saves here.
- */
-const CHECKER_OPTIONS = { strict: false, allErrors: false, validateSchema: false, code: { optimize: false } };
+/** The precompiled check (see `scripts/generate-validators.ts` and `secure-options.ts`). */
+const checker = validate as unknown as ValidateFunction;
 
 /**
  * True when a schema node passes `ajv/lib/refs/json-schema-secure.json`: `pattern` and `format` beside a
@@ -17,6 +12,5 @@ const CHECKER_OPTIONS = { strict: false, allErrors: false, validateSchema: false
  * the contract walker calls this on every subschema it reaches, 2020-12 keywords included.
  */
 export function isSecureSchemaNode(node: unknown): boolean {
-  checker ??= new Ajv(CHECKER_OPTIONS).compile(require('ajv/lib/refs/json-schema-secure.json') as object);
   return checker(node);
 }
