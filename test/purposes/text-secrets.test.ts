@@ -7,6 +7,7 @@ import { purpose } from '../../src/contract/zod-purpose.js';
 import { createGate } from '../../src/gate/create-gate.js';
 import { sanitizeText, sanitizeTextWithoutShortcuts } from '../../src/purposes/text/sanitize-text.js';
 import { ContractError } from '../../src/vocabulary/contract-error.js';
+import { asJson } from '../support/as-json.js';
 
 /** Tokens of valid shape (a GitHub token with its checksum, an OpenAI project key), made up for this test. */
 const GITHUB = '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';
@@ -95,7 +96,7 @@ describe('the text purpose in a contract', () => {
     const gate = createGate({ audit });
     const body = JSON.stringify({ log: `export GITHUB_TOKEN=${GITHUB}`, raw: `token ${GITHUB}` });
     const outcome = await gate.accept(tool('keep'), body, { requestId: 'req.00000001' });
-    expect(outcome).toMatchObject({
+    expect(asJson(outcome)).toMatchObject({
       ok: true,
       data: { log: 'export GITHUB_TOKEN=[redacted:secret:github]', raw: `token ${GITHUB}` },
     });
