@@ -50,9 +50,21 @@ export function taintData(
     }
     at.leaf = any = true;
   }
-  if (!any) return data;
-  const source = SOURCE_PATTERN.test(tool) ? tool : FALLBACK_SOURCE;
-  return wrapAt(data, root, source);
+  return any ? wrapAt(data, root, sourceOf(tool)) : data;
+}
+
+/** The source label of a tool's untrusted values: its name, or `tool` when the name is not a valid label. */
+function sourceOf(tool: string): string {
+  return SOURCE_PATTERN.test(tool) ? tool : FALLBACK_SOURCE;
+}
+
+/**
+ * What {@link taintData} does to each string, as a function for a value being built fresh: a `text` or
+ * `html` string becomes an `Untrusted<string>` of the tool, any other purpose's string stays as it is.
+ */
+export function untrustedPlacer(tool: string): (value: string, kind: PurposeKind) => unknown {
+  const source = sourceOf(tool);
+  return (value, kind) => (UNTRUSTED_PURPOSES.includes(kind) ? untrusted(value, source) : value);
 }
 
 function wrapAt(value: unknown, at: Branch, source: string): unknown {
