@@ -64,7 +64,10 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
   return true;
 }
 
-/** Pushes a container on the stack (reusing a frame) and returns its fresh, still empty, copy. */
+/**
+ * Pushes a container on the stack (reusing a frame) and returns its fresh copy: for now a shallow copy of the
+ * validated source (own data members, `__proto__` included as one), in which the walk replaces what it changes.
+ */
 function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Frame['out'] {
   const isArray = Array.isArray(source);
   const keys = isArray ? undefined : Object.keys(source);
