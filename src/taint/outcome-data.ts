@@ -2,7 +2,7 @@
 import { isArrayIndex, parsePointer } from '../vocabulary/pointer.js';
 import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 import { SOURCE_PATTERN } from './source.js';
-import { untrusted, type Untrusted } from './untrusted.js';
+import { untrusted, untrustedOf, type Untrusted } from './untrusted.js';
 
 /**
  * JSON as an accepted outcome holds it when its contract states no type: a `text` or `html` string arrives as an
@@ -63,8 +63,8 @@ function sourceOf(tool: string): string {
  * `html` string becomes an `Untrusted<string>` of the tool, any other purpose's string stays as it is.
  */
 export function untrustedPlacer(tool: string): (value: string, kind: PurposeKind) => unknown {
-  const source = sourceOf(tool);
-  return (value, kind) => (UNTRUSTED_PURPOSES.includes(kind) ? untrusted(value, source) : value);
+  const wrap = untrustedOf(sourceOf(tool));
+  return (value, kind) => (UNTRUSTED_PURPOSES.includes(kind) ? wrap(value) : value);
 }
 
 function wrapAt(value: unknown, at: Branch, source: string): unknown {
