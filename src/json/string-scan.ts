@@ -56,10 +56,14 @@ export class StringScanner {
     let saved = 0;
     let escaped = false;
     for (;;) {
-      // Plain content, two code units per turn (measurably faster than one); the sentinel 0 after the text
-      // ends this loop at the latest.
+      // Plain content, four code units per turn (measurably faster than one or two); the sentinel 0 after the
+      // text ends this loop at the latest.
       let c = units[i] as number;
       while (STOPS[c] === 0) {
+        c = units[++i] as number;
+        if (STOPS[c] !== 0) break;
+        c = units[++i] as number;
+        if (STOPS[c] !== 0) break;
         c = units[++i] as number;
         if (STOPS[c] !== 0) break;
         c = units[++i] as number;
