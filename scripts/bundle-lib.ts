@@ -1,7 +1,7 @@
 // Bundles the compiled Node entries (after tsc) into one module each plus shared chunks, so an import opens a few files.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -16,6 +16,51 @@ const COMPILED_DIRS = Object.freeze([LIB_DIR, join(ROOT, 'dist/sinks')]);
  * relative to `import.meta.url` (shipped fixtures, demo assets) resolve alike.
  */
 const CHUNK_NAMES = 'chunks/[name]-[hash]';
+
+/**
+ * Dependencies whose code goes into the bundles instead of staying imports: CommonJS modules of pure functions
+ * (no class or state an application could share with them), pinned to exact versions. Node reads a CommonJS
+ * module imported from an ES module twice (its exports are found by parsing it); inside the bundle it costs
+ * nothing to find. ajv and ajv-formats stay imports: `createAjv()` returns an ajv that the application's own
+ * ajv plugins must recognise as theirs.
+ */
+const INLINED = Object.freeze(['ipaddr.js', 'punycode.js', 'fast-deep-equal', 'ajv/dist/runtime/']);
+
+/** The packages whose licenses come with the inlined code. */
+const INLINED_PACKAGES = Object.freeze(['ipaddr.js', 'punycode.js', 'fast-deep-equal', 'ajv']);
+
+/** Where the inlined packages' licenses are written. */
+const NOTICES = join(LIB_DIR, 'chunks/THIRD-PARTY-LICENSES.txt');
+
+function inlined(specifier: string): boolean {
+  return INLINED.some((prefix) =>
+    prefix.endsWith('/')
+      ? specifier.startsWith(prefix)
+      : specifier === prefix || specifier.startsWith(`${prefix}/`),
+  );
+}
+
+/** Every package import stays an import, except the {@link INLINED} ones. */
+function packagesExternal(): Plugin {
+  return {
+    name: 'airlock-packages-external',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path.startsWith('node:') || inlined(args.path) ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+}
+
+/** The license of every inlined package, one after the other. */
+function inlinedLicenses(): string {
+  return INLINED_PACKAGES.map((name) => {
+    const dir = join(ROOT, 'node_modules', name);
+    const file = readdirSync(dir).find((entry) => /^licen[cs]e/i.test(entry));
+    if (file === undefined) throw new Error(`${name} ships no license file`);
+    return `${name}\n\n${readFileSync(join(dir, file), 'utf8').trim()}\n`;
+  }).join('\n---\n\n');
+}
 
 interface Manifest {
   readonly bin: Readonly<Record<string, string>>;
@@ -45,7 +90,8 @@ export function nodeEntries(): string[] {
 /**
  * Bundles every Node entry with code splitting: a module used by several entries lives in one shared chunk, so
  * its classes and state keep one identity whichever entries an application imports. Packages stay imports
- * (resolved and deduplicated by the application's install); lazy `import()`s stay separate chunks. Every other
+ * (resolved and deduplicated by the application's install) but the few {@link INLINED} helpers; lazy
+ * `import()`s stay separate chunks. Every other
  * compiled module is deleted (no second copy to load by mistake, no stale chunk); the declarations stay where the
  * exports map names them.
  */
@@ -61,7 +107,7 @@ export async function bundleLib(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    packages: 'external',
+    plugins: [packagesExternal()],
     allowOverwrite: true,
     sourcemap: false,
     metafile: true,
@@ -74,6 +120,7 @@ export async function bundleLib(): Promise<void> {
       if (entry.isFile() && entry.name.endsWith('.js') && !written.has(path)) rmSync(path);
     }
   }
+  writeFileSync(NOTICES, inlinedLicenses());
 }
 
 if (process.argv[1] === import.meta.filename) await bundleLib();
