@@ -100,34 +100,28 @@ function buildUnitTable(): Uint8Array {
  * pass runs the secret detector's quick check (token runs, a credential name before an operator, rare
  * shapes). A text that is not plain stops the scan: the full path then does all the work.
  *
- * Most characters are ASCII letters and digits, which only continue a token run: they cost one table read
- * and one comparison, and a run is measured when it ends. The rare-shape checks are called only when the
- * next character can start a shape at all, so a period or hyphen in prose costs one more read.
+ * Most characters are ASCII letters and digits, which only continue a token run, and spaces and symbols,
+ * which end one: {@link skipQuiet} passes over those in a loop that calls nothing (so the compiler keeps its
+ * state in registers) and measures each run where it ends. This loop handles the rest, one character at a
+ * time. The rare-shape checks are called only where the next character can start a shape.
  */
 export function quickScan(text: string, multiline: boolean): number {
   const table = unitTable();
   const length = text.length;
-  let runFrom = 0;
+  runState[RUN_FROM] = 0;
+  runState[LONG_RUN] = 0;
   let secret = false;
   let userinfo = 0;
   let wordEnd = 0;
-  // The index of the trail surrogate of the last pictograph: the loop never skips a unit (moving its index
-  // inside the body would make every read in it slower), so a trail is accepted only there.
+  // The index of the trail surrogate of the last pictograph: a trail is accepted only there.
   let pictographTrail = -1;
-  for (let i = 0; i < length; i++) {
+  for (let i = skipQuiet(text, table, 0, wordEnd); i < length; i = skipQuiet(text, table, i + 1, wordEnd)) {
     const c = charCodeAt.call(text, i);
     const unit = table[c] as number;
-    if (unit === RUN) continue;
-    if ((unit & RUN) === 0) {
-      // A token run ends here: as long as the prefilter's threshold, a secret may be there.
-      if (i - runFrom >= MIN_TOKEN_RUN) secret = true;
-      runFrom = i + 1;
-      if (unit === 0) continue;
-      if (unit === KNOWN_LETTER) {
-        // One judgement per word, at its first letter outside ASCII.
-        if (i >= wordEnd && (wordEnd = quickWordEnd(text, i)) < 0) return 0;
-        continue;
-      }
+    if (unit === KNOWN_LETTER) {
+      // One judgement per word, at its first letter outside ASCII; skipQuiet passes over the rest of it.
+      if ((wordEnd = quickWordEnd(text, i)) < 0) return 0;
+      continue;
     }
     if ((unit & TRIGGER) !== 0 && !secret && credentialNameBefore(text, i)) secret = true;
     if ((unit & RARE) !== 0 && !secret && mayStartRareShape(text, i, c) && rareShapeAt(text, i))
@@ -143,8 +137,36 @@ export function quickScan(text: string, multiline: boolean): number {
       return 0;
     }
   }
-  if (length - runFrom >= MIN_TOKEN_RUN) secret = true;
+  if (runState[LONG_RUN] === 1 || length - runState[RUN_FROM] >= MIN_TOKEN_RUN) secret = true;
   return QUICK.plain | (secret || userinfoPossible(userinfo) ? QUICK.secretShape : 0);
+}
+
+/** Where the open token run started, and 1 once a run as long as the prefilter's threshold has ended. */
+const runState = new Int32Array(2);
+const RUN_FROM = 0;
+const LONG_RUN = 1;
+
+/**
+ * The index of the first character at or after `from` that the quick scan must look at: not a token
+ * character, a space or a listed symbol, nor a known letter of the word already judged (which ends at
+ * `wordEnd`). Token runs are measured as they end, in {@link runState}.
+ */
+function skipQuiet(text: string, table: Readonly<Uint8Array>, from: number, wordEnd: number): number {
+  const length = text.length;
+  let runFrom = runState[RUN_FROM] as number;
+  for (let i = from; i < length; i++) {
+    const unit = table[charCodeAt.call(text, i)] as number;
+    if (unit === RUN) continue;
+    if ((unit & RUN) === 0) {
+      if (i - runFrom >= MIN_TOKEN_RUN) runState[LONG_RUN] = 1;
+      runFrom = i + 1;
+      if (unit === 0 || (unit === KNOWN_LETTER && i < wordEnd)) continue;
+    }
+    runState[RUN_FROM] = runFrom;
+    return i;
+  }
+  runState[RUN_FROM] = runFrom;
+  return length;
 }
 
 /** True when the lead surrogate `lead` at `at` starts a pair that is a pictograph (U+1F300–U+1FAFF). */
