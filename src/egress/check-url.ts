@@ -79,6 +79,7 @@ function isWithinQueryBudget(url: URL, policy: EgressPolicy, link: boolean): boo
 function isWithinBudget(search: string, budget: QueryBudget): boolean {
   const query = search.slice(1);
   if (query.length > budget.maxBytes) return false;
+  if (query === '') return budget.maxParams >= 0;
   return query.split('&').filter((parameter) => parameter !== '').length <= budget.maxParams;
 }
 

@@ -10,7 +10,6 @@ import type { ToolDefinition } from '../contract/define-tool.js';
 import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { assertTimeoutMs, DEFAULT_IO_TIMEOUT_MS } from '../vocabulary/settle-within.js';
-import { taintData } from '../taint/outcome-data.js';
 import { auditRecord } from './audit-record.js';
 import { awaitEvidence, internalFailure, startEvidence, writeAudit } from './gate-io.js';
 import { runStages, type StagesRun } from './run-stages.js';
@@ -127,6 +126,6 @@ function outcomeOf<T>(
     const meta = step.upstreamCode === undefined ? base : { ...base, upstreamCode: step.upstreamCode };
     return { ok: false, error, meta };
   }
-  const data = taintData(step.value.data, step.value.purposes, frame.tool.name) as T; // text, html untrusted
+  const data = step.value.data as T; // text and html already untrusted: the project stage placed them so
   return { ok: true, data, meta: { ...base, purposes: step.value.purposes } };
 }

@@ -51,7 +51,9 @@ export async function runStages(
     const started = performance.now();
     let result: StageResult<unknown>;
     try {
-      result = await (stage as Stage<unknown, unknown>)(value, frame);
+      // A stage that finished synchronously is not awaited: that would only cost a microtask turn.
+      const returned = (stage as Stage<unknown, unknown>)(value, frame);
+      result = returned instanceof Promise ? await returned : returned;
     } catch {
       result = { ok: false, issue: { stage: name, code: 'internal.exception' }, retryable: false };
     }

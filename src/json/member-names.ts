@@ -27,17 +27,24 @@ export class MemberNames {
   private readonly bases: number[] = [];
   /** Per open object: its names as a Set, once it has too many to compare in place. */
   private readonly sets: (Set<string> | undefined)[] = [];
+  /**
+   * Per open object: one bit per name signature seen (all bits once a name holds an escape). A name whose bit
+   * is not set yet cannot equal an earlier name, so it is added without comparing.
+   */
+  private readonly masks: number[] = [];
 
   /** An object opens: the names added next are its own. */
   open(): void {
     this.bases.push(this.top);
     this.sets.push(undefined);
+    this.masks.push(0);
   }
 
   /** The innermost object closes: its names are forgotten. */
   close(): void {
     this.top = this.bases.pop() ?? 0;
     this.sets.pop();
+    this.masks.pop();
   }
 
   /**
@@ -53,7 +60,10 @@ export class MemberNames {
     const base = this.bases[innermost] as number;
     const top = this.top;
     const signature = escaped ? ESCAPED : signatureOf(units, start, end);
-    for (let k = base; k < top; k++) {
+    const mask = this.masks[innermost] as number;
+    const bit = escaped ? -1 : 1 << ((signature ^ (signature >>> 16)) & 31);
+    this.masks[innermost] = mask | bit;
+    for (let k = (mask & bit) === 0 ? top : base; k < top; k++) {
       // Names without escapes can only be equal if their signatures are; an escape forces a real comparison.
       const other = signatures[k] as number;
       if (other !== signature && other !== ESCAPED && signature !== ESCAPED) continue;

@@ -12,7 +12,12 @@ export type PurposeMap = Record<string, PurposeKind>;
 export interface Out {
   readonly index: PurposeIndex;
   readonly purposes: PurposeMap;
+  /** What a string with a purpose is placed as (the string itself when absent): the gate wraps prose here. */
+  readonly place?: StringPlacer | undefined;
 }
+
+/** Turns a projected string with a purpose into the value placed in the projection. */
+export type StringPlacer = (value: string, kind: PurposeKind) => unknown;
 
 /** One container being copied: its source, its copy, its pointer in the copy and how far the copy has come. */
 interface Frame {
@@ -80,8 +85,11 @@ function run(stack: Frame[], out: Out, paced: boolean): boolean {
     const pointer = frame.pointer + '/' + (keys === undefined ? String(i) : escapeSegment(key));
     if (typeof child === 'string') {
       const kind = out.index.of(source, key);
-      if (kind !== undefined) out.purposes[pointer] = kind;
-      setOwnMember(frame.copy, key, child);
+      if (kind === undefined) setOwnMember(frame.copy, key, child);
+      else {
+        out.purposes[pointer] = kind;
+        setOwnMember(frame.copy, key, out.place === undefined ? child : out.place(child, kind));
+      }
     } else if (typeof child === 'object' && child !== null) {
       setOwnMember(frame.copy, key, open(child as Frame['source'], pointer, stack));
     } else {

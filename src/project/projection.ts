@@ -4,7 +4,7 @@ import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.j
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
-import { copyValue, copyValuePaced, type Out, type PurposeMap } from './copy.js';
+import { copyValue, copyValuePaced, type Out, type PurposeMap, type StringPlacer } from './copy.js';
 
 export type { PurposeMap } from './copy.js';
 
@@ -25,7 +25,8 @@ export interface Projected {
 
 /**
  * A projection checked at definition time. Called directly it runs in one go; `paced` runs the same
- * projection but lets the event loop turn on long lists and copies (`undefined` when `signal` fired then).
+ * projection but lets the event loop turn on long lists and copies (`undefined` when `signal` fired then),
+ * placing each string that has a purpose as `place` makes it (the string itself without `place`).
  */
 export interface CompiledProjection {
   (value: unknown, purposes: PurposeIndex): Projected;
@@ -33,6 +34,7 @@ export interface CompiledProjection {
     value: unknown,
     purposes: PurposeIndex,
     signal: AbortSignal | undefined,
+    place?: StringPlacer,
   ): Promise<Projected | undefined>;
 }
 
@@ -53,9 +55,13 @@ export const IDENTITY_PROJECTION: CompiledProjection = Object.assign(
     return { value: copyValue(value, { index, purposes }, ''), purposes };
   },
   {
-    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined) {
+    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {
       const purposes = rootPurposes(value, index);
-      const copied = await copyValuePaced(value, { index, purposes }, '', signal);
+      if (typeof value === 'string') {
+        const kind = purposes[''];
+        return { value: kind === undefined || place === undefined ? value : place(value, kind), purposes };
+      }
+      const copied = await copyValuePaced(value, { index, purposes, place }, '', signal);
       return copied === undefined ? undefined : { value: copied.value, purposes };
     },
   },
@@ -76,8 +82,8 @@ export function compileProjection(spec: ProjectionSpec, location = '/project'): 
     return { value: step(value, { index, purposes }, ''), purposes };
   };
   return Object.assign(run, {
-    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined) {
-      const out: Out = { index, purposes: Object.create(null) as PurposeMap };
+    async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {
+      const out: Out = { index, purposes: Object.create(null) as PurposeMap, place };
       const projected: Record<string, unknown> = {};
       for (const { field, segment, step: fieldStep, list } of fields) {
         const picked =
@@ -193,6 +199,7 @@ function picked(
 ): unknown {
   if (typeof value !== 'string') return copyValue(value, out, outPointer);
   const kind = container === undefined ? out.index.root : out.index.of(container, key);
-  if (kind !== undefined) out.purposes[outPointer] = kind;
-  return value;
+  if (kind === undefined) return value;
+  out.purposes[outPointer] = kind;
+  return out.place === undefined ? value : out.place(value, kind);
 }

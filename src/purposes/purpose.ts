@@ -50,6 +50,9 @@ export interface ConfiguredPurpose {
   sanitize(value: string): PurposeOutcome | Promise<PurposeOutcome>;
 }
 
+/** The findings of a value that passed unchanged: shared and frozen, so a clean value allocates no array. */
+export const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
+
 /** Refuses options on a purpose that takes none (a `ContractError` at definition time). */
 export function refuseOptions(site: PurposeSite, kind: PurposeKind): void {
   if (Object.keys(site.options).length > 0) {

@@ -25,7 +25,7 @@ export function decodeUtf8(bytes: Uint8Array, bom: 'reject' | 'strip'): DecodeRe
 }
 
 /** Bodies up to this size are decoded in one call; larger ones in pieces of this size. */
-const PIECE_BYTES = 256 * 1024;
+const PIECE_BYTES = 64 * 1024;
 
 /**
  * {@link decodeUtf8} for a large body, in pieces, letting the event loop turn between two pieces when

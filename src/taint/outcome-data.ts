@@ -2,7 +2,7 @@
 import { isArrayIndex, parsePointer } from '../vocabulary/pointer.js';
 import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 import { SOURCE_PATTERN } from './source.js';
-import { untrusted, type Untrusted } from './untrusted.js';
+import { untrusted, untrustedOf, type Untrusted } from './untrusted.js';
 
 /**
  * JSON as an accepted outcome holds it when its contract states no type: a `text` or `html` string arrives as an
@@ -50,9 +50,21 @@ export function taintData(
     }
     at.leaf = any = true;
   }
-  if (!any) return data;
-  const source = SOURCE_PATTERN.test(tool) ? tool : FALLBACK_SOURCE;
-  return wrapAt(data, root, source);
+  return any ? wrapAt(data, root, sourceOf(tool)) : data;
+}
+
+/** The source label of a tool's untrusted values: its name, or `tool` when the name is not a valid label. */
+function sourceOf(tool: string): string {
+  return SOURCE_PATTERN.test(tool) ? tool : FALLBACK_SOURCE;
+}
+
+/**
+ * What {@link taintData} does to each string, as a function for a value being built fresh: a `text` or
+ * `html` string becomes an `Untrusted<string>` of the tool, any other purpose's string stays as it is.
+ */
+export function untrustedPlacer(tool: string): (value: string, kind: PurposeKind) => unknown {
+  const wrap = untrustedOf(sourceOf(tool));
+  return (value, kind) => (UNTRUSTED_PURPOSES.includes(kind) ? wrap(value) : value);
 }
 
 function wrapAt(value: unknown, at: Branch, source: string): unknown {

@@ -68,6 +68,12 @@ export function untrusted<T>(value: T, source: string): Untrusted<T> {
   return brand(value, source);
 }
 
+/** {@link untrusted} for many values of one source: the source is checked once, here. */
+export function untrustedOf(source: string): <T>(value: T) => Untrusted<T> {
+  checkSource(source);
+  return (value) => brand(value, source);
+}
+
 function brand<T>(value: T, source: string): Untrusted<T> {
   // Value and brand are enumerable, so spreading or `Object.assign` keeps both on the copy.
   const wrapper = Object.create(WRAPPER_PROTOTYPE) as {

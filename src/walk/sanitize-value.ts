@@ -5,6 +5,7 @@ import type { DeclaredNames } from '../vocabulary/pointer.js';
 import type { Shape } from './shape.js';
 import type { Finding } from '../vocabulary/finding.js';
 import { PurposeIndex } from './purpose-index.js';
+import { NO_FINDINGS } from '../purposes/purpose.js';
 import { waitForTurn } from './pacing.js';
 import { runWalk, startWalk } from './walk-run.js';
 import { settle, type LocatedHiddenPayload, type Walk } from './walk-state.js';
@@ -27,7 +28,6 @@ export interface WalkPacing {
   readonly signal?: AbortSignal | undefined;
 }
 
-const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
 const NO_HIDDEN: readonly LocatedHiddenPayload[] = Object.freeze([]);
 
 /**

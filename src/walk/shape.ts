@@ -17,7 +17,8 @@ export class Shape {
   /** True when a value here may pick up more nodes through its conditional branches (see {@link Shape.at}). */
   readonly conditional: boolean;
   private readonly ids: ReadonlySet<number>;
-  private readonly byBranches = new Map<string, Shape>();
+  /** Extended shapes by the passed branches: one node's id, or the ids of several joined by commas. */
+  private readonly byBranches = new Map<number | string, Shape>();
   private readonly members = new Map<string, Shape | undefined>();
   private readonly prefixItems: Array<Shape | undefined> = [];
   private restItems: Shape | undefined | null = null;
@@ -45,16 +46,21 @@ export class Shape {
    */
   at(value: unknown): Shape {
     if (!this.conditional) return this;
-    const passed: PlanNode[] = [];
+    // The common case, one passed branch, is looked up by its node id without building a key.
+    let first: PlanNode | undefined;
+    let passed: PlanNode[] | undefined;
     for (const node of this.nodes) {
-      for (const branch of node.when)
-        if (!this.ids.has(branch.plan.id) && branch.test(value)) passed.push(branch.plan);
+      for (const branch of node.when) {
+        if (this.ids.has(branch.plan.id) || !branch.test(value)) continue;
+        if (first === undefined) first = branch.plan;
+        else (passed ??= [first]).push(branch.plan);
+      }
     }
-    if (passed.length === 0) return this;
-    const key = passed.map((node) => node.id).join(',');
+    if (first === undefined) return this;
+    const key = passed === undefined ? first.id : passed.map((node) => node.id).join(',');
     let next = this.byBranches.get(key);
     if (next === undefined) {
-      next = this.cache.of([...this.nodes, ...passed]);
+      next = this.cache.of([...this.nodes, ...(passed ?? [first])]);
       this.byBranches.set(key, next);
     }
     return next.at(value);

@@ -52,12 +52,11 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
       child = (frame.source as Record<string, unknown>)[key];
       shape = frame.shape?.member(key);
     }
+    // The fresh copy starts as a shallow copy of its source: only changed strings and containers are written.
     if (typeof child === 'string') {
       const copy = visitString(child, shape?.at(child), walk, frame, frame.at);
-      if (copy !== undefined) setOwnMember(frame.out, frame.at, copy);
-    } else if (typeof child !== 'object' || child === null) {
-      setOwnMember(frame.out, frame.at, child);
-    } else {
+      if (copy !== undefined && copy !== child) setOwnMember(frame.out, frame.at, copy);
+    } else if (typeof child === 'object' && child !== null) {
       const at = frame.at;
       setOwnMember(frame.out, at, open(child as Frame['source'], shape?.at(child), walk));
     }
@@ -65,11 +64,14 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
   return true;
 }
 
-/** Pushes a container on the stack (reusing a frame) and returns its fresh, still empty, copy. */
+/**
+ * Pushes a container on the stack (reusing a frame) and returns its fresh copy: for now a shallow copy of the
+ * validated source (own data members, `__proto__` included as one), in which the walk replaces what it changes.
+ */
 function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Frame['out'] {
   const isArray = Array.isArray(source);
   const keys = isArray ? undefined : Object.keys(source);
-  const out: Frame['out'] = isArray ? new Array<unknown>(source.length) : {};
+  const out: Frame['out'] = isArray ? source.slice() : { ...source };
   const length = isArray ? source.length : (keys as string[]).length;
   const fixed = shape?.fixedPurposes(isArray);
   let frame = walk.stack[walk.depth];

@@ -1,7 +1,7 @@
 // The `enum` purpose: a value from a fixed list, matched exactly.
 import { ContractError } from '../../vocabulary/contract-error.js';
 import { finiteValues } from '../../schema/subschemas.js';
-import { refuseOptions, type Purpose } from '../purpose.js';
+import { NO_FINDINGS, refuseOptions, type Purpose } from '../purpose.js';
 
 /**
  * A field that may only hold one of the listed strings. The validator already asserted membership; the
@@ -23,7 +23,7 @@ export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<R
     return new Set(values.filter((value): value is string => typeof value === 'string'));
   },
   sanitize(value, allowed) {
-    if (allowed.has(value)) return { ok: true, value, findings: [] };
+    if (allowed.has(value)) return { ok: true, value, findings: NO_FINDINGS };
     return { ok: false, findings: [{ code: 'enum.not_listed', pointer: '', count: 1, action: 'rejected' }] };
   },
 });

@@ -1,7 +1,7 @@
 // The `id` purpose: a strict identifier, matched by its pattern, ASCII only, never normalized.
 import { ContractError } from '../../vocabulary/contract-error.js';
 import { finiteValues } from '../../schema/subschemas.js';
-import { refuseOptions, type Purpose } from '../purpose.js';
+import { NO_FINDINGS, refuseOptions, type Purpose } from '../purpose.js';
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
 
@@ -28,7 +28,7 @@ export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
     return null;
   },
   sanitize(value) {
-    if (PRINTABLE_ASCII.test(value)) return { ok: true, value, findings: [] };
+    if (PRINTABLE_ASCII.test(value)) return { ok: true, value, findings: NO_FINDINGS };
     return { ok: false, findings: [{ code: 'id.not_ascii', pointer: '', count: 1, action: 'rejected' }] };
   },
 });
