@@ -100,8 +100,13 @@ function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): Fin
   return action === 'reject' ? 'rejected' : 'cleaned';
 }
 
+/** Each finding code's place in {@link TEXT_FINDING_CODES}, looked up once per code. */
+const CODE_ORDER: ReadonlyMap<string, number> = new Map(
+  TEXT_FINDING_CODES.map((code, order) => [code, order]),
+);
+
 function classOrder(specialClass: SpecialClass): number {
-  return TEXT_FINDING_CODES.indexOf(`text.${specialClass}`);
+  return CODE_ORDER.get(`text.${specialClass}`) ?? -1;
 }
 
 /** Adds the findings for flagged words: mixed-script words, then confusable ones, each with its action. */

@@ -1,5 +1,5 @@
 // The cleaning pass of the text purpose: one left-to-right scan that keeps, rewrites or removes specials.
-import { planBidi, type BidiVerdict } from '../../unicode/bidi.js';
+import { planBidiControls, type BidiPlan } from '../../unicode/bidi.js';
 import { codePointBefore } from '../../unicode/codepoint.js';
 import { isRgiEmoji } from '../../unicode/emoji.js';
 import { SCAN_FLAGS, scanFactsOf } from '../../unicode/scan-facts.js';
@@ -26,6 +26,8 @@ interface Decision {
 
 const KEEP_ONE: Decision = Object.freeze({ output: null, units: 1 });
 const KEEP_TWO: Decision = Object.freeze({ output: null, units: 2 });
+const REMOVE_ONE: Decision = Object.freeze({ output: '', units: 1 });
+const REMOVE_TWO: Decision = Object.freeze({ output: '', units: 2 });
 
 /** UTF-16 length of the longest tag run worth testing: far more tags than any RGI tag sequence has. */
 const LONGEST_TAG_SPEC = 2 * 32;
@@ -91,8 +93,17 @@ class SpecialCursor {
   }
 }
 
+/** Paragraphs of multi-line text end at line breaks; single-line text is one paragraph. */
+function isLineBreak(codePoint: number): boolean {
+  return (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
+}
+
+function neverBreaks(): boolean {
+  return false;
+}
+
 class Scan {
-  private bidi: ReadonlyMap<number, BidiVerdict> | undefined;
+  private bidi: BidiPlan | undefined;
 
   constructor(
     private readonly text: string,
@@ -111,8 +122,8 @@ class Scan {
         if (codePoint === TAB) return this.replace(specialClass, codePoint, ' ', 1);
         break;
       case 'bidi_control': {
-        this.bidi ??= planBidi(this.text, (c) => this.breaksParagraph(c));
-        const verdict = this.bidi.get(index) ?? 'unbalanced';
+        this.bidi ??= planBidiControls(this.text, this.options.multiline ? isLineBreak : neverBreaks);
+        const verdict = this.bidi.verdictAt(index);
         if (verdict === 'keep') return kept;
         return this.remove(specialClass, codePoint, kept.units, verdict);
       }
@@ -146,10 +157,6 @@ class Scan {
       return crlf ? KEEP_ONE : this.replace('line_break', codePoint, '\n', 1);
     }
     return this.replace('line_break', codePoint, ' ', crlf ? 2 : 1);
-  }
-
-  private breaksParagraph(codePoint: number): boolean {
-    return this.options.multiline && (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
   }
 
   /**
@@ -186,6 +193,6 @@ class Scan {
 
   private remove(specialClass: SpecialClass, codePoint: number, units: number, reason?: string): Decision {
     this.tally.record(specialClass, codePoint, reason);
-    return { output: '', units };
+    return units === 1 ? REMOVE_ONE : units === 2 ? REMOVE_TWO : { output: '', units };
   }
 }
