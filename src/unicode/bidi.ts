@@ -1,6 +1,6 @@
 // Bidi controls: which embeddings, overrides, isolates and marks belong to right-to-left text, per paragraph.
 import { BidiParagraph, isBidiMark, type PairVerdict } from './bidi-paragraph.js';
-import { learnScanFacts, SCAN_FLAGS, scanFactsTable } from './scan-facts.js';
+import { learnScanFacts, SCAN_FLAGS, scanFactsOf, scanFactsTable } from './scan-facts.js';
 
 /** What happens to one bidi control: kept, or removed for a reason. */
 export type BidiVerdict = PairVerdict | 'unbalanced' | 'overflow';
@@ -87,7 +87,20 @@ export function planBidi(
   return planBidiControls(text, breaksParagraph).toMap();
 }
 
-/** {@link planBidi}'s verdicts as a {@link BidiPlan}: one byte per UTF-16 unit, read without a map. */
+/** Ends paragraphs at every line break (LF, CR, NEL, LS, PS), read from the facts the planner already has. */
+export function breaksAtLineBreaks(codePoint: number): boolean {
+  return (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
+}
+
+/** Ends no paragraph: the whole text is one. */
+export function breaksNever(): boolean {
+  return false;
+}
+
+/**
+ * {@link planBidi}'s verdicts as a {@link BidiPlan}: one byte per UTF-16 unit, read without a map. With
+ * {@link breaksAtLineBreaks} or {@link breaksNever} the walk calls nothing per character.
+ */
 export function planBidiControls(text: string, breaksParagraph: (codePoint: number) => boolean): BidiPlan {
   const retained = text.length <= RETAINED_CODE_POINTS;
   if (!retained || codePoints.length < text.length) {
@@ -104,10 +117,12 @@ export function planBidiControls(text: string, breaksParagraph: (codePoint: numb
   let start = 0;
   let hasControl = false;
   let hasRtl = false;
+  const breakFlag = breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0;
+  const custom = breakFlag === 0 && breaksParagraph !== breaksNever;
   for (let index = 0; index < text.length;) {
     const codePoint = text.codePointAt(index) as number;
     const facts = table[codePoint] || learnScanFacts(codePoint);
-    if (breaksParagraph(codePoint)) {
+    if ((facts & breakFlag) !== 0 || (custom && breaksParagraph(codePoint))) {
       if (hasControl) planParagraph(points, at, start, count, hasRtl ? paragraph : NO_RTL, codes);
       start = count + 1;
       hasControl = hasRtl = false;

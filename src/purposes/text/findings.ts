@@ -100,13 +100,13 @@ function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): Fin
   return action === 'reject' ? 'rejected' : 'cleaned';
 }
 
-/** Each finding code's place in {@link TEXT_FINDING_CODES}, looked up once per code. */
-const CODE_ORDER: ReadonlyMap<string, number> = new Map(
-  TEXT_FINDING_CODES.map((code, order) => [code, order]),
+/** Each class's place in {@link TEXT_FINDING_CODES} (by the code's name after `text.`). */
+const CLASS_ORDER: ReadonlyMap<string, number> = new Map(
+  TEXT_FINDING_CODES.map((code, order) => [code.slice('text.'.length), order]),
 );
 
 function classOrder(specialClass: SpecialClass): number {
-  return CODE_ORDER.get(`text.${specialClass}`) ?? -1;
+  return CLASS_ORDER.get(specialClass) ?? -1;
 }
 
 /** Adds the findings for flagged words: mixed-script words, then confusable ones, each with its action. */

@@ -1,8 +1,7 @@
 // The cleaning pass of the text purpose: one left-to-right scan that keeps, rewrites or removes specials.
-import { planBidiControls, type BidiPlan } from '../../unicode/bidi.js';
+import { breaksAtLineBreaks, breaksNever, planBidiControls, type BidiPlan } from '../../unicode/bidi.js';
 import { codePointBefore } from '../../unicode/codepoint.js';
 import { isRgiEmoji } from '../../unicode/emoji.js';
-import { SCAN_FLAGS, scanFactsOf } from '../../unicode/scan-facts.js';
 import { classifySpecial, isRemovable, nextSpecial, type SpecialClass } from '../../unicode/special.js';
 import { CANCEL_TAG } from '../../unicode/tags.js';
 import { isVariationBase } from '../../unicode/variation.js';
@@ -93,15 +92,6 @@ class SpecialCursor {
   }
 }
 
-/** Paragraphs of multi-line text end at line breaks; single-line text is one paragraph. */
-function isLineBreak(codePoint: number): boolean {
-  return (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
-}
-
-function neverBreaks(): boolean {
-  return false;
-}
-
 class Scan {
   private bidi: BidiPlan | undefined;
 
@@ -122,7 +112,7 @@ class Scan {
         if (codePoint === TAB) return this.replace(specialClass, codePoint, ' ', 1);
         break;
       case 'bidi_control': {
-        this.bidi ??= planBidiControls(this.text, this.options.multiline ? isLineBreak : neverBreaks);
+        this.bidi ??= planBidiControls(this.text, this.options.multiline ? breaksAtLineBreaks : breaksNever);
         const verdict = this.bidi.verdictAt(index);
         if (verdict === 'keep') return kept;
         return this.remove(specialClass, codePoint, kept.units, verdict);
