@@ -1,24 +1,9 @@
 // Bidi controls: which embeddings, overrides, isolates and marks belong to right-to-left text, per paragraph.
-import { BidiParagraph, isBidiMark, type PairVerdict } from './bidi-paragraph.js';
+import { BidiParagraph, isBidiMark } from './bidi-paragraph.js';
+import { BidiPlan, OVERFLOW, UNBALANCED, verdictCode, type BidiVerdict } from './bidi-plan.js';
 import { learnScanFacts, SCAN_FLAGS, scanFactsOf, scanFactsTable } from './scan-facts.js';
 
-/** What happens to one bidi control: kept, or removed for a reason. */
-export type BidiVerdict = PairVerdict | 'unbalanced' | 'overflow';
-
-/** The verdicts by their code in a {@link BidiPlan} (0: no verdict, not a control of a planned paragraph). */
-const VERDICTS: readonly BidiVerdict[] = [
-  'unbalanced',
-  'keep',
-  'no_rtl',
-  'override_reorders',
-  'inside_word',
-  'repeated',
-  'unbalanced',
-  'overflow',
-];
-const CODE_OF: ReadonlyMap<BidiVerdict, number> = new Map(VERDICTS.map((verdict, code) => [verdict, code]));
-const UNBALANCED = 6;
-const OVERFLOW = 7;
+export { BidiPlan, type BidiVerdict } from './bidi-plan.js';
 
 /**
  * Openers nested deeper than this are removed: each raises the embedding level by one or two, and UAX #9
@@ -38,25 +23,6 @@ const RLI = 0x2067;
 const FSI = 0x2068;
 const PDI = 0x2069;
 
-/** The verdict of every bidi control of a text, by UTF-16 index. */
-export class BidiPlan {
-  constructor(private readonly codes: Uint8Array) {}
-
-  /** The verdict of the bidi control at UTF-16 `index` ('unbalanced' for an index that holds none). */
-  verdictAt(index: number): BidiVerdict {
-    return VERDICTS[this.codes[index] ?? 0] ?? 'unbalanced';
-  }
-
-  /** Every verdict, keyed by UTF-16 index, in index order. */
-  toMap(): ReadonlyMap<number, BidiVerdict> {
-    const verdicts = new Map<number, BidiVerdict>();
-    this.codes.forEach((code, index) => {
-      if (code !== 0) verdicts.set(index, VERDICTS[code] ?? 'unbalanced');
-    });
-    return verdicts;
-  }
-}
-
 /** Reused buffers: the code points of the text being planned, their UTF-16 indices, the open stack. */
 let codePoints = new Int32Array(256);
 let indices = new Int32Array(256);
@@ -66,6 +32,11 @@ const retainedParagraph = new BidiParagraph();
 const NO_RTL = new BidiParagraph();
 /** A right-to-left character that cleaning keeps has the first of these flags and not the second. */
 const KEPT_RIGHT_TO_LEFT = SCAN_FLAGS.rightToLeft | SCAN_FLAGS.removable;
+/**
+ * Code units of every right-to-left block (see direction.ts), the supplementary ones by their lead
+ * surrogate: a text without any has no right-to-left character.
+ */
+const MAY_BE_RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\uD802\uD803\uD83A\uD83B]/;
 
 /**
  * Decides every bidi control in `text` (keyed by UTF-16 index). Paragraphs end at the code points
@@ -108,10 +79,48 @@ export function planBidiControls(text: string, breaksParagraph: (codePoint: numb
     codePoints = new Int32Array(capacity);
     indices = new Int32Array(capacity);
   }
+  const codes = new Uint8Array(text.length);
+  const known = breaksParagraph === breaksAtLineBreaks || breaksParagraph === breaksNever;
+  if (!known || MAY_BE_RIGHT_TO_LEFT.test(text)) {
+    planCodePoints(text, breaksParagraph, codes);
+  } else {
+    planControlsOnly(text, breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0, codes);
+  }
+  return new BidiPlan(codes);
+}
+
+/**
+ * Plans a text without a right-to-left character: no paragraph needs its facts (every pair and mark is
+ * `no_rtl`), so only the controls are listed, one after another, as the positions the planner walks.
+ * Bidi controls and line breaks are all in the BMP, so code units are read one by one.
+ */
+function planControlsOnly(text: string, breakFlag: number, codes: Uint8Array): void {
   const points = codePoints;
   const at = indices;
-  const paragraph = retained ? retainedParagraph : new BidiParagraph();
-  const codes = new Uint8Array(text.length);
+  let count = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (isBidiControl(unit)) {
+      points[count] = unit;
+      at[count++] = index;
+    } else if ((scanFactsOf(unit) & breakFlag) !== 0) {
+      if (count > start) planParagraph(points, at, start, count, NO_RTL, codes);
+      start = count;
+    }
+  }
+  if (count > start) planParagraph(points, at, start, count, NO_RTL, codes);
+}
+
+/** Plans any text: every code point is listed, so that paragraphs with right-to-left text learn their facts. */
+function planCodePoints(
+  text: string,
+  breaksParagraph: (codePoint: number) => boolean,
+  codes: Uint8Array,
+): void {
+  const points = codePoints;
+  const at = indices;
+  const paragraph = text.length <= RETAINED_CODE_POINTS ? retainedParagraph : new BidiParagraph();
   const table = scanFactsTable();
   let count = 0;
   let start = 0;
@@ -135,7 +144,6 @@ export function planBidiControls(text: string, breaksParagraph: (codePoint: numb
     index += codePoint > 0xffff ? 2 : 1;
   }
   if (hasControl) planParagraph(points, at, start, count, hasRtl ? paragraph : NO_RTL, codes);
-  return new BidiPlan(codes);
 }
 
 function isBidiControl(codePoint: number): boolean {
@@ -182,7 +190,7 @@ function planParagraph(
       decidePair(paragraph, open[--depth] as number, position, at, codes);
       openIsolates--;
     } else if (isBidiMark(codePoint)) {
-      codes[at[position] as number] = CODE_OF.get(paragraph.markVerdict(position)) ?? UNBALANCED;
+      codes[at[position] as number] = verdictCode(paragraph.markVerdict(position));
     }
   }
   while (depth > 0) codes[at[open[--depth] as number] as number] = UNBALANCED;
@@ -195,7 +203,7 @@ function decidePair(
   at: Int32Array,
   codes: Uint8Array,
 ): void {
-  const code = CODE_OF.get(paragraph.pairVerdict(opener, closer)) ?? UNBALANCED;
+  const code = verdictCode(paragraph.pairVerdict(opener, closer));
   codes[at[opener] as number] = code;
   codes[at[closer] as number] = code;
 }

@@ -27,6 +27,22 @@ const TEXT = fc
   })
   .map((pieces) => pieces.join(''));
 
+/** Text with no character of a right-to-left block: the planner lists only its controls. */
+const TEXT_WITHOUT_RTL = fc
+  .array(
+    fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          ...PIECES.filter((piece) => !/[\u0590-\u08FF\uD802\uD803\uD83A]/.test(piece)),
+        ),
+      },
+      { weight: 1, arbitrary: NESTED.map((nested) => nested.replaceAll('א', 'a')) },
+    ),
+    { maxLength: 120 },
+  )
+  .map((pieces) => pieces.join(''));
+
 /** Paragraph ends as the planner is given them, with the same ends as plain functions for the reference. */
 const BREAKERS: Record<string, readonly [(codePoint: number) => boolean, (codePoint: number) => boolean]> = {
   'line feed': [(codePoint) => codePoint === 0x0a, (codePoint) => codePoint === 0x0a],
@@ -46,6 +62,17 @@ describe('planBidi against the planner it replaced', () => {
     it(`gives the same verdicts, paragraphs ending at ${name}`, () => {
       fc.assert(
         fc.property(TEXT, (text) => {
+          expect(sorted(planBidi(text, breaksParagraph))).toEqual(
+            sorted(planBidiReference(text, referenceBreaks)),
+          );
+        }),
+        { numRuns: 1500 },
+      );
+    });
+
+    it(`gives the same verdicts on text without right-to-left characters, paragraphs ending at ${name}`, () => {
+      fc.assert(
+        fc.property(TEXT_WITHOUT_RTL, (text) => {
           expect(sorted(planBidi(text, breaksParagraph))).toEqual(
             sorted(planBidiReference(text, referenceBreaks)),
           );
