@@ -7,6 +7,7 @@ import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { ajvOptions, configure, metaOwnerOptions } from '../src/schema/ajv-factory.js';
+import { PURPOSE_KEYWORD } from '../src/schema/purpose-keyword.js';
 import { SECURE_CHECKER_OPTIONS } from '../src/schema/secure-options.js';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -78,12 +79,26 @@ function contractFileSchema(): string {
   return asEsm(standaloneCode(ajv, ajv.compile(schema)), 'src/contract/contract-file.schema.json');
 }
 
+/** The `x-purpose` keyword's value check, exactly as a strict instance compiles the keyword's meta-schema. */
+function purposeKeyword(): string {
+  const ajv = configure(new Ajv2020(withSource(metaOwnerOptions(true))));
+  const definition = ajv.getKeyword(PURPOSE_KEYWORD);
+  const validate = typeof definition === 'object' ? definition.validateSchema : undefined;
+  if (validate === undefined)
+    throw new Error(`ajv compiled no check of the ${PURPOSE_KEYWORD} keyword's value`);
+  return asEsm(
+    standaloneCode(ajv, validate),
+    'the x-purpose keyword meta-schema (src/schema/purpose-keyword.ts)',
+  );
+}
+
 /** Every generated module, generated afresh in memory. */
 export function generateValidators(): readonly GeneratedValidator[] {
   return [
     { path: `${GENERATED_DIR}/meta-2020-12.ts`, text: metaSchema() },
     { path: `${GENERATED_DIR}/secure-schema.ts`, text: secureSchema() },
     { path: `${GENERATED_DIR}/contract-file.ts`, text: contractFileSchema() },
+    { path: `${GENERATED_DIR}/purpose-keyword.ts`, text: purposeKeyword() },
   ];
 }
 

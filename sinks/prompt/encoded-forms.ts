@@ -1,11 +1,23 @@
 // Decodes the encoded form (entity, escape, percent) that starts at an index, for the look-alike fold.
-import { decodeHTML } from 'entities';
+import { createRequire } from 'node:module';
+import type * as Entities from 'entities';
 import { ENCODED_FORM_WINDOW, ENCODED_FORMS, MAX_DECODE_DEPTH } from './lookalikes.js';
 
 /** A decoded form: the characters it stands for and the index just past it in the original text. */
 export interface DecodedForm {
   readonly decoded: string;
   readonly end: number;
+}
+
+let entities: typeof Entities | undefined;
+
+/**
+ * The `entities` package, loaded on the first character reference: building its decode tables costs a
+ * process that never meets one. Required synchronously (the fold is synchronous).
+ */
+function decodeHtml(text: string): string {
+  entities ??= createRequire(import.meta.url)('entities') as typeof Entities;
+  return entities.decodeHTML(text);
 }
 
 /** Characters that can start an encoded form. */
@@ -50,7 +62,7 @@ function decodeOne(window: string): { decoded: string; length: number } | undefi
 function decodeEntity(window: string): { decoded: string; length: number } | undefined {
   const match = ENCODED_FORMS.entity.exec(window);
   if (match === null) return undefined;
-  const decoded = decodeHTML(match[0]);
+  const decoded = decodeHtml(match[0]);
   return decoded === match[0] ? undefined : { decoded, length: match[0].length };
 }
 

@@ -19,9 +19,8 @@ const FOLD_ROUNDS = 4;
 const CACHE_LIMIT = 8192;
 
 const cache = new Map<string, string>();
-const asciiFolds: readonly string[] = Array.from({ length: 128 }, (_, code) =>
-  foldUncached(String.fromCharCode(code)),
-);
+/** The folds of the 128 ASCII characters, made on the first fold (they read the confusable data). */
+let asciiFolds: readonly string[] | undefined;
 
 /**
  * The fold of one code point, as a reader who ignores the disguise would see it: compatibility-decomposed
@@ -31,6 +30,7 @@ const asciiFolds: readonly string[] = Array.from({ length: 128 }, (_, code) =>
  */
 export function foldCodePoint(char: string): string {
   const code = char.charCodeAt(0);
+  asciiFolds ??= Array.from({ length: 128 }, (_, index) => foldUncached(String.fromCharCode(index)));
   const ascii = char.length === 1 ? asciiFolds[code] : undefined;
   if (ascii !== undefined) return ascii;
   const known = cache.get(char);

@@ -77,8 +77,13 @@ export function mergeFindings(found: readonly RawFinding[]): SecretMatch[] {
  * @returns The secrets' ranges in order, without overlaps; never their values.
  */
 export function detectSecrets(text: string): readonly SecretMatch[] {
-  if (typeof text !== 'string' || text.length === 0) return Object.freeze([]);
+  if (typeof text !== 'string' || text.length === 0) return NO_MATCHES;
+  const windows = candidateWindows(text);
+  if (windows.length === 0) return NO_MATCHES;
   const sink: RawFinding[] = [];
-  for (const [from, to] of candidateWindows(text)) scanWindow(text, from, to, sink, 0);
+  for (const [from, to] of windows) scanWindow(text, from, to, sink, 0);
   return Object.freeze(mergeFindings(sink));
 }
+
+/** The answer for text without a candidate window (most prose): frozen, shared. */
+const NO_MATCHES: readonly SecretMatch[] = Object.freeze([]);

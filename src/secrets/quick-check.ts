@@ -1,5 +1,9 @@
 // The quick check before the prefilter: one pass that proves ordinary prose opens no candidate window.
 
+/** `String.prototype.charCodeAt`, for `.call(text, i)` in loops: see quick-scan.ts for why. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with `.call(text, index)`
+const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
+
 /** A run of this many token characters opens a window (the prefilter's own threshold). */
 export const MIN_TOKEN_RUN = 20;
 /** How many blanks, quotes or brackets the prefilter skips between a credential name and its operator. */
@@ -76,14 +80,14 @@ function lowerCase(c: number): number {
 
 /** True when a credential name fragment (compared without case) starts at `at` and ends by `end`. */
 function nameAt(text: string, at: number, end: number): boolean {
-  const lead = text.charCodeAt(at) | 0x20;
-  if (NAME_STARTS[((lead & 127) << 7) | ((text.charCodeAt(at + 1) | 0x20) & 127)] !== 1) return false;
+  const lead = charCodeAt.call(text, at) | 0x20;
+  if (NAME_STARTS[((lead & 127) << 7) | ((charCodeAt.call(text, at + 1) | 0x20) & 127)] !== 1) return false;
   const names = NAMES_BY_LEAD[lead];
   if (names === undefined) return false;
   for (const name of names) {
     if (at + name.length > end) continue;
     let i = 1;
-    while (i < name.length && lowerCase(text.charCodeAt(at + i)) === name.charCodeAt(i)) i++;
+    while (i < name.length && lowerCase(charCodeAt.call(text, at + i)) === name.charCodeAt(i)) i++;
     if (i === name.length) return true;
   }
   return false;
@@ -95,12 +99,15 @@ function nameAt(text: string, at: number, end: number): boolean {
  */
 export function credentialNameBefore(text: string, at: number): boolean {
   let end = at;
-  while (end > 0 && at - end < MAX_SKIPPED && (kindOf(text.charCodeAt(end - 1)) & SKIP) !== 0) end--;
-  let start = end;
-  while (start > 0 && end - start < MAX_NAME && (kindOf(text.charCodeAt(start - 1)) & IDENT) !== 0) start--;
-  for (let i = start; i + 3 <= end; i++) {
-    const pair = ((text.charCodeAt(i) | 0x20) << 7) | (text.charCodeAt(i + 1) | 0x20);
-    if (NAME_STARTS[pair & 0x3fff] === 1 && nameAt(text, i, end)) return true;
+  while (end > 0 && at - end < MAX_SKIPPED && (kindOf(charCodeAt.call(text, end - 1)) & SKIP) !== 0) end--;
+  // Back over the identifier (at most MAX_NAME characters), each character paired with the one after it.
+  let next = 0;
+  for (let i = end - 1; i >= 0 && end - i <= MAX_NAME; i--) {
+    const c = charCodeAt.call(text, i);
+    if ((kindOf(c) & IDENT) === 0) return false;
+    const pair = ((c | 0x20) << 7) | (next | 0x20);
+    if (i + 3 <= end && NAME_STARTS[pair & 0x3fff] === 1 && nameAt(text, i, end)) return true;
+    next = c;
   }
   return false;
 }
@@ -120,18 +127,18 @@ function startsAt(text: string, at: number, shape: RegExp): boolean {
  */
 export function rareShapeAt(text: string, at: number): boolean {
   // Every read stays inside the text: a read past either end would make the optimized scan slower.
-  const next = at + 1 < text.length ? text.charCodeAt(at + 1) : 0;
-  switch (text.charCodeAt(at)) {
+  const next = at + 1 < text.length ? charCodeAt.call(text, at + 1) : 0;
+  switch (charCodeAt.call(text, at)) {
     case 45: // '-'
       if (text.startsWith('-----BEGIN', at) || startsAt(text, at, USER_FLAG)) return true;
       return next === 45 && credentialNameBefore(text, identifierEnd(text, at + 2));
     case 46: {
       // '.' before the `ey` of a JWT payload
-      const third = at + 2 < text.length ? text.charCodeAt(at + 2) : 0;
+      const third = at + 2 < text.length ? charCodeAt.call(text, at + 2) : 0;
       return next === 101 && (third === 121 || third === 119);
     }
     case 126: // '~' after a digit and `Q`
-      return at >= 2 && text.charCodeAt(at - 1) === 81 && isDigit(text.charCodeAt(at - 2));
+      return at >= 2 && charCodeAt.call(text, at - 1) === 81 && isDigit(charCodeAt.call(text, at - 2));
     case 37: // '%'
       return startsAt(text, at, URL_ENCODED_SCHEME);
     default:
@@ -141,7 +148,8 @@ export function rareShapeAt(text: string, at: number): boolean {
 
 function identifierEnd(text: string, at: number): number {
   let end = at;
-  while (end < text.length && end - at < MAX_NAME && (kindOf(text.charCodeAt(end)) & IDENT) !== 0) end++;
+  while (end < text.length && end - at < MAX_NAME && (kindOf(charCodeAt.call(text, end)) & IDENT) !== 0)
+    end++;
   return end;
 }
 
@@ -159,7 +167,7 @@ export function mayOpenWindow(text: string): boolean {
   let seen = 0;
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    const kind = kindOf(text.charCodeAt(i));
+    const kind = kindOf(charCodeAt.call(text, i));
     seen |= kind;
     if ((kind & SECRET_KIND.run) === 0) run = 0;
     else if (++run === MIN_TOKEN_RUN) return true;

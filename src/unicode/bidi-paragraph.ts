@@ -5,7 +5,9 @@ import { SCAN_FLAGS, scanFactsTable } from './scan-facts.js';
 
 const LRO = 0x202d;
 const RLO = 0x202e;
-const BIDI_MARKS: ReadonlySet<number> = new Set([0x200e, 0x200f, 0x061c]);
+const LRM = 0x200e;
+const RLM = 0x200f;
+const ALM = 0x061c;
 const LETTER = CATEGORY_FLAGS.letter;
 const DECIMAL_DIGIT = CATEGORY_FLAGS.decimalDigit;
 const REMOVABLE = SCAN_FLAGS.removable;
@@ -14,40 +16,49 @@ const RIGHT_TO_LEFT = SCAN_FLAGS.rightToLeft;
 /** The verdict a balanced pair or a mark gets: kept, or removed for a reason. */
 export type PairVerdict = 'keep' | 'no_rtl' | 'override_reorders' | 'inside_word' | 'repeated';
 
+/** True for LRM, RLM and ALM. */
+export function isBidiMark(codePoint: number): boolean {
+  return codePoint === LRM || codePoint === RLM || codePoint === ALM;
+}
+
 /**
  * One paragraph's code points with prefix counts (right-to-left characters; left-to-right letters and
  * digits) and, per position, the nearest real character and nearest letter on each side. Removable
  * specials are skipped everywhere, since cleaning may take them out. Building is linear, so thousands of
- * controls in one paragraph cost no more than the paragraph's length.
+ * controls in one paragraph cost no more than the paragraph's length. The per-position arrays are reused
+ * from one paragraph (and one call) to the next, grown on demand: {@link BidiParagraph.load} replaces what
+ * the previous paragraph left, so one instance serves every paragraph in turn.
  */
 export class BidiParagraph {
   /** True when the paragraph holds a right-to-left character that cleaning keeps. */
-  readonly hasRtl: boolean;
-  private readonly rtlBefore: Int32Array;
-  private readonly reorderableBefore: Int32Array;
-  private readonly realBefore: Int32Array;
+  hasRtl = false;
+  private codePoints: Int32Array = new Int32Array(0);
+  private rtlBefore = new Int32Array(0);
+  private reorderableBefore = new Int32Array(0);
+  private realBefore = new Int32Array(0);
   /** Like `realBefore`, but a bidi mark counts as real: a mark right after a mark repeats it. */
-  private readonly realOrMarkBefore: Int32Array;
-  private readonly realAfter: Int32Array;
-  private readonly letterBefore: Int32Array;
-  private readonly letterAfter: Int32Array;
+  private realOrMarkBefore = new Int32Array(0);
+  private realAfter = new Int32Array(0);
+  private letterBefore = new Int32Array(0);
+  private letterAfter = new Int32Array(0);
 
-  /** `codePoints` must have their facts learnt already (see scan-facts.ts). */
-  constructor(private readonly codePoints: readonly number[]) {
+  /**
+   * Learns the paragraph at positions [from, to) of `codePoints` (whose facts must be learnt already, see
+   * scan-facts.ts); positions stay those of `codePoints`.
+   */
+  load(codePoints: Int32Array, from: number, to: number): void {
+    this.codePoints = codePoints;
+    if (this.rtlBefore.length < to + 1) this.grow(codePoints.length + 1);
     const table = scanFactsTable();
-    const length = codePoints.length;
-    const rtlBefore = new Int32Array(length + 1);
-    const reorderableBefore = new Int32Array(length + 1);
-    const realBefore = new Int32Array(length);
-    const realOrMarkBefore = new Int32Array(length);
-    const letterBefore = new Int32Array(length);
+    const { rtlBefore, reorderableBefore, realBefore, realOrMarkBefore, letterBefore } = this;
     let rtlCount = 0;
     let reorderableCount = 0;
     let real = -1;
     let realOrMark = -1;
     let letter = -1;
-    for (let at = 0; at < length; at++) {
-      const codePoint = codePoints[at] ?? 0;
+    rtlBefore[from] = reorderableBefore[from] = 0;
+    for (let at = from; at < to; at++) {
+      const codePoint = codePoints[at] as number;
       const facts = table[codePoint] as number;
       const kept = (facts & REMOVABLE) === 0;
       const rtl = kept && (facts & RIGHT_TO_LEFT) !== 0;
@@ -59,14 +70,13 @@ export class BidiParagraph {
       realOrMarkBefore[at] = realOrMark;
       letterBefore[at] = letter;
       if (kept) real = codePoint;
-      if (kept || BIDI_MARKS.has(codePoint)) realOrMark = codePoint;
+      if (kept || isBidiMark(codePoint)) realOrMark = codePoint;
       if (kept && (facts & LETTER) !== 0) letter = codePoint;
     }
-    const realAfter = new Int32Array(length);
-    const letterAfter = new Int32Array(length);
+    const { realAfter, letterAfter } = this;
     real = letter = -1;
-    for (let at = length - 1; at >= 0; at--) {
-      const codePoint = codePoints[at] ?? 0;
+    for (let at = to - 1; at >= from; at--) {
+      const codePoint = codePoints[at] as number;
       const facts = table[codePoint] as number;
       const kept = (facts & REMOVABLE) === 0;
       realAfter[at] = real;
@@ -74,13 +84,6 @@ export class BidiParagraph {
       if (kept) real = codePoint;
       if (kept && (facts & LETTER) !== 0) letter = codePoint;
     }
-    this.rtlBefore = rtlBefore;
-    this.reorderableBefore = reorderableBefore;
-    this.realBefore = realBefore;
-    this.realOrMarkBefore = realOrMarkBefore;
-    this.realAfter = realAfter;
-    this.letterBefore = letterBefore;
-    this.letterAfter = letterAfter;
     this.hasRtl = rtlCount > 0;
   }
 
@@ -90,7 +93,7 @@ export class BidiParagraph {
    */
   markVerdict(position: number): PairVerdict {
     if (!this.hasRtl) return 'no_rtl';
-    if (BIDI_MARKS.has(this.realOrMarkBefore[position] ?? -1)) return 'repeated';
+    if (isBidiMark(this.realOrMarkBefore[position] ?? -1)) return 'repeated';
     const before = this.realBefore[position] ?? -1;
     const after = this.realAfter[position] ?? -1;
     return isLetterOrMark(before) && isLetterOrMark(after) ? 'inside_word' : 'keep';
@@ -115,5 +118,16 @@ export class BidiParagraph {
   /** How many counted characters lie strictly between two positions. */
   private count(prefix: Int32Array, opener: number, closer: number): number {
     return (prefix[closer] ?? 0) - (prefix[opener + 1] ?? 0);
+  }
+
+  private grow(size: number): void {
+    const capacity = Math.max(size, 2 * this.rtlBefore.length, 256);
+    this.rtlBefore = new Int32Array(capacity);
+    this.reorderableBefore = new Int32Array(capacity);
+    this.realBefore = new Int32Array(capacity);
+    this.realOrMarkBefore = new Int32Array(capacity);
+    this.realAfter = new Int32Array(capacity);
+    this.letterBefore = new Int32Array(capacity);
+    this.letterAfter = new Int32Array(capacity);
   }
 }

@@ -1,16 +1,17 @@
 // Bidi controls: which embeddings, overrides, isolates and marks belong to right-to-left text, per paragraph.
-import { unitLength } from './codepoint.js';
-import { BidiParagraph, type PairVerdict } from './bidi-paragraph.js';
-import { learnScanFactsOf } from './scan-facts.js';
+import { BidiParagraph, isBidiMark } from './bidi-paragraph.js';
+import { BidiPlan, OVERFLOW, UNBALANCED, verdictCode, type BidiVerdict } from './bidi-plan.js';
+import { learnScanFacts, SCAN_FLAGS, scanFactsOf, scanFactsTable } from './scan-facts.js';
 
-/** What happens to one bidi control: kept, or removed for a reason. */
-export type BidiVerdict = PairVerdict | 'unbalanced' | 'overflow';
+export { BidiPlan, type BidiVerdict } from './bidi-plan.js';
 
 /**
  * Openers nested deeper than this are removed: each raises the embedding level by one or two, and UAX #9
  * ignores everything past level 125 (max_depth), so deeper controls are invisible noise.
  */
 const MAX_NESTING = 60;
+/** Texts up to this many code points reuse the module's buffers; longer ones get their own, let go after. */
+const RETAINED_CODE_POINTS = 1 << 16;
 
 const LRE = 0x202a;
 const RLE = 0x202b;
@@ -21,9 +22,21 @@ const LRI = 0x2066;
 const RLI = 0x2067;
 const FSI = 0x2068;
 const PDI = 0x2069;
-const LRM = 0x200e;
-const RLM = 0x200f;
-const ALM = 0x061c;
+
+/** Reused buffers: the code points of the text being planned, their UTF-16 indices, the open stack. */
+let codePoints = new Int32Array(256);
+let indices = new Int32Array(256);
+const open = new Int32Array(MAX_NESTING);
+const retainedParagraph = new BidiParagraph();
+/** Stands for a paragraph without a kept right-to-left character: it needs no facts learnt to answer. */
+const NO_RTL = new BidiParagraph();
+/** A right-to-left character that cleaning keeps has the first of these flags and not the second. */
+const KEPT_RIGHT_TO_LEFT = SCAN_FLAGS.rightToLeft | SCAN_FLAGS.removable;
+/**
+ * Code units of every right-to-left block (see direction.ts), the supplementary ones by their lead
+ * surrogate: a text without any has no right-to-left character.
+ */
+const MAY_BE_RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\uD802\uD803\uD83A\uD83B]/;
 
 /**
  * Decides every bidi control in `text` (keyed by UTF-16 index). Paragraphs end at the code points
@@ -42,83 +55,157 @@ export function planBidi(
   text: string,
   breaksParagraph: (codePoint: number) => boolean,
 ): ReadonlyMap<number, BidiVerdict> {
-  const verdicts = new Map<number, BidiVerdict>();
-  learnScanFactsOf(text);
+  return planBidiControls(text, breaksParagraph).toMap();
+}
+
+/** Ends paragraphs at every line break (LF, CR, NEL, LS, PS), read from the facts the planner already has. */
+export function breaksAtLineBreaks(codePoint: number): boolean {
+  return (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
+}
+
+/** Ends no paragraph: the whole text is one. */
+export function breaksNever(): boolean {
+  return false;
+}
+
+/**
+ * {@link planBidi}'s verdicts as a {@link BidiPlan}: one byte per UTF-16 unit, read without a map. With
+ * {@link breaksAtLineBreaks} or {@link breaksNever} the walk calls nothing per character.
+ */
+export function planBidiControls(text: string, breaksParagraph: (codePoint: number) => boolean): BidiPlan {
+  const retained = text.length <= RETAINED_CODE_POINTS;
+  if (!retained || codePoints.length < text.length) {
+    const capacity = retained ? Math.max(text.length, 2 * codePoints.length) : text.length;
+    codePoints = new Int32Array(capacity);
+    indices = new Int32Array(capacity);
+  }
+  const codes = new Uint8Array(text.length);
+  const known = breaksParagraph === breaksAtLineBreaks || breaksParagraph === breaksNever;
+  if (!known || MAY_BE_RIGHT_TO_LEFT.test(text)) {
+    planCodePoints(text, breaksParagraph, codes);
+  } else {
+    planControlsOnly(text, breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0, codes);
+  }
+  return new BidiPlan(codes);
+}
+
+/**
+ * Plans a text without a right-to-left character: no paragraph needs its facts (every pair and mark is
+ * `no_rtl`), so only the controls are listed, one after another, as the positions the planner walks.
+ * Bidi controls and line breaks are all in the BMP, so code units are read one by one.
+ */
+function planControlsOnly(text: string, breakFlag: number, codes: Uint8Array): void {
+  const points = codePoints;
+  const at = indices;
+  let count = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (isBidiControl(unit)) {
+      points[count] = unit;
+      at[count++] = index;
+    } else if ((scanFactsOf(unit) & breakFlag) !== 0) {
+      if (count > start) planParagraph(points, at, start, count, NO_RTL, codes);
+      start = count;
+    }
+  }
+  if (count > start) planParagraph(points, at, start, count, NO_RTL, codes);
+}
+
+/** Plans any text: every code point is listed, so that paragraphs with right-to-left text learn their facts. */
+function planCodePoints(
+  text: string,
+  breaksParagraph: (codePoint: number) => boolean,
+  codes: Uint8Array,
+): void {
+  const points = codePoints;
+  const at = indices;
+  const paragraph = text.length <= RETAINED_CODE_POINTS ? retainedParagraph : new BidiParagraph();
+  const table = scanFactsTable();
+  let count = 0;
   let start = 0;
   let hasControl = false;
-  for (let index = 0; index <= text.length;) {
-    const codePoint = index < text.length ? (text.codePointAt(index) ?? 0) : -1;
-    if (codePoint === -1 || breaksParagraph(codePoint)) {
-      if (hasControl) planParagraph(text, start, index, verdicts);
-      if (codePoint === -1) break;
-      start = index + unitLength(codePoint);
-      hasControl = false;
-    } else if (isBidiControl(codePoint)) {
-      hasControl = true;
+  let hasRtl = false;
+  const breakFlag = breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0;
+  const custom = breakFlag === 0 && breaksParagraph !== breaksNever;
+  for (let index = 0; index < text.length;) {
+    const codePoint = text.codePointAt(index) as number;
+    const facts = table[codePoint] || learnScanFacts(codePoint);
+    if ((facts & breakFlag) !== 0 || (custom && breaksParagraph(codePoint))) {
+      if (hasControl) planParagraph(points, at, start, count, hasRtl ? paragraph : NO_RTL, codes);
+      start = count + 1;
+      hasControl = hasRtl = false;
+    } else {
+      if (!hasControl && isBidiControl(codePoint)) hasControl = true;
+      if ((facts & KEPT_RIGHT_TO_LEFT) === SCAN_FLAGS.rightToLeft) hasRtl = true;
     }
-    index += unitLength(codePoint);
+    points[count] = codePoint;
+    at[count++] = index;
+    index += codePoint > 0xffff ? 2 : 1;
   }
-  return verdicts;
+  if (hasControl) planParagraph(points, at, start, count, hasRtl ? paragraph : NO_RTL, codes);
 }
 
 function isBidiControl(codePoint: number): boolean {
   return (
-    (codePoint >= LRE && codePoint <= RLO) ||
-    (codePoint >= LRI && codePoint <= PDI) ||
-    codePoint === LRM ||
-    codePoint === RLM ||
-    codePoint === ALM
+    (codePoint >= LRE && codePoint <= RLO) || (codePoint >= LRI && codePoint <= PDI) || isBidiMark(codePoint)
   );
 }
 
-/** Decides the controls of the paragraph at [start, end) of `text`. */
-function planParagraph(text: string, start: number, end: number, verdicts: Map<number, BidiVerdict>): void {
-  const indices: number[] = [];
-  const codePoints: number[] = [];
-  for (let index = start; index < end;) {
-    const codePoint = text.codePointAt(index) ?? 0;
-    indices.push(index);
-    codePoints.push(codePoint);
-    index += unitLength(codePoint);
-  }
-  const paragraph = new BidiParagraph(codePoints);
-  const open: number[] = [];
-  const pairs: [number, number][] = [];
-  const decide = (position: number, verdict: BidiVerdict): void => {
-    verdicts.set(indices[position] ?? -1, verdict);
-  };
+/** Decides the controls of the paragraph at positions [from, to) of `points` (UTF-16 indices in `at`). */
+function planParagraph(
+  points: Int32Array,
+  at: Int32Array,
+  from: number,
+  to: number,
+  paragraph: BidiParagraph,
+  codes: Uint8Array,
+): void {
+  if (paragraph !== NO_RTL) paragraph.load(points, from, to);
+  let depth = 0;
   let openIsolates = 0;
-  codePoints.forEach((codePoint, position) => {
+  for (let position = from; position < to; position++) {
+    const codePoint = points[position] as number;
     if (isOpener(codePoint)) {
-      if (open.length < MAX_NESTING) open.push(position);
-      else decide(position, 'overflow');
-      if (open.at(-1) === position && isIsolateOpener(codePoint)) openIsolates++;
+      if (depth === MAX_NESTING) {
+        codes[at[position] as number] = OVERFLOW;
+        continue;
+      }
+      open[depth++] = position;
+      if (isIsolateOpener(codePoint)) openIsolates++;
     } else if (codePoint === PDF) {
-      const top = open.at(-1);
-      if (top !== undefined && !isIsolateOpener(codePoints[top] ?? 0))
-        pairs.push([open.pop() ?? top, position]);
-      else decide(position, 'unbalanced');
+      const top = depth === 0 ? -1 : (open[depth - 1] as number);
+      if (top >= 0 && !isIsolateOpener(points[top] as number)) {
+        depth--;
+        decidePair(paragraph, top, position, at, codes);
+      } else codes[at[position] as number] = UNBALANCED;
     } else if (codePoint === PDI) {
       // Searched only while an isolate is open, so each search ends the embeddings it passes: linear time.
-      const isolate =
-        openIsolates === 0 ? -1 : open.findLastIndex((at) => isIsolateOpener(codePoints[at] ?? 0));
-      if (isolate === -1) {
-        decide(position, 'unbalanced');
-      } else {
-        for (const unterminated of open.splice(isolate + 1)) decide(unterminated, 'unbalanced');
-        pairs.push([open.pop() ?? isolate, position]);
-        openIsolates--;
+      if (openIsolates === 0) {
+        codes[at[position] as number] = UNBALANCED;
+        continue;
       }
-    } else if (codePoint === LRM || codePoint === RLM || codePoint === ALM) {
-      decide(position, paragraph.markVerdict(position));
+      while (!isIsolateOpener(points[open[depth - 1] as number] as number))
+        codes[at[open[--depth] as number] as number] = UNBALANCED;
+      decidePair(paragraph, open[--depth] as number, position, at, codes);
+      openIsolates--;
+    } else if (isBidiMark(codePoint)) {
+      codes[at[position] as number] = verdictCode(paragraph.markVerdict(position));
     }
-  });
-  for (const unterminated of open) decide(unterminated, 'unbalanced');
-  for (const [opener, closer] of pairs) {
-    const verdict = paragraph.pairVerdict(opener, closer);
-    decide(opener, verdict);
-    decide(closer, verdict);
   }
+  while (depth > 0) codes[at[open[--depth] as number] as number] = UNBALANCED;
+}
+
+function decidePair(
+  paragraph: BidiParagraph,
+  opener: number,
+  closer: number,
+  at: Int32Array,
+  codes: Uint8Array,
+): void {
+  const code = verdictCode(paragraph.pairVerdict(opener, closer));
+  codes[at[opener] as number] = code;
+  codes[at[closer] as number] = code;
 }
 
 function isOpener(codePoint: number): boolean {

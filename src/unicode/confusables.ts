@@ -1,5 +1,5 @@
 // UTS #39 confusable data (the unhomoglyph package's copy of confusables.txt) and the skeleton transform.
-import data from 'unhomoglyph/data.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 import { isSpecial } from './special.js';
 
 /** The confusables.txt version the installed unhomoglyph 1.0.6 data was generated from. */
@@ -17,11 +17,12 @@ export function confusablePrototypes(): ReadonlyMap<number, string> {
 }
 
 /**
- * Reads the package's JSON data, imported as a JSON module (no Node-only loader, so the prompt sink's
- * browser bundle can carry it).
+ * Reads the package's JSON data (102 KB), on the first question that needs it rather than at import: most
+ * text never needs a skeleton, and loading the module graph stays cheap. No browser bundle carries this
+ * module (the text purpose is Node-only), so Node's own loader reads it.
  */
 function loadPrototypes(): ReadonlyMap<number, string> {
-  const entries: unknown = data;
+  const entries: unknown = createRequire(import.meta.url)('unhomoglyph/data.json');
   if (typeof entries !== 'object' || entries === null)
     throw new TypeError('unhomoglyph/data.json is not an object');
   const map = new Map<number, string>();
@@ -42,12 +43,17 @@ function loadPrototypes(): ReadonlyMap<number, string> {
   return map;
 }
 
+/** The ASCII characters the confusable data maps to a prototype (a test checks this against the data). */
+export const ASCII_WITH_PROTOTYPE = '"%01I`m|';
+
 /**
  * True when a code point is unchanged by the skeleton: it has no confusable prototype and no canonical
  * decomposition. A word holding such a letter cannot pass for a word of another script. Computed on each
  * call (a map lookup and a normalization): scans ask it through their per-code-point cache (scan-facts.ts).
  */
 export function staysItselfInSkeleton(codePoint: number): boolean {
+  // ASCII decomposes to nothing, and the few with a prototype are listed: no need to load the data.
+  if (codePoint < 0x80) return !ASCII_WITH_PROTOTYPE.includes(String.fromCharCode(codePoint));
   const character = String.fromCodePoint(codePoint);
   return !confusablePrototypes().has(codePoint) && character.normalize('NFD') === character;
 }

@@ -1,9 +1,13 @@
 // Character properties from unicode-properties (the project's only importer of it): script, category, virama.
 import { createRequire } from 'node:module';
+import { PROPERTY_RUNS, PROPERTY_RUN_SCRIPTS } from './generated/property-runs.js';
 
 type UnicodeProperties = typeof import('unicode-properties');
 
-/** The package, loaded on the first lookup: its tables are inflated when it loads. */
+/**
+ * The package, loaded on the first lookup it alone answers (virama): its tables are inflated when it loads.
+ * Script and category come from its data tabulated ahead of time (generated/property-runs.ts).
+ */
 let unicodeProperties: UnicodeProperties | undefined;
 
 function lookups(): UnicodeProperties {
@@ -16,6 +20,7 @@ const MARK = 2;
 const DECIMAL_DIGIT = 4;
 const NUMBER = 8;
 const FLAG_BITS = 4;
+const LAST_CODE_POINT = 0x10ffff;
 
 /**
  * The scripts of the Basic Multilingual Plane in the order they first appear in it, after Common and
@@ -73,7 +78,7 @@ export function packedProperties(codePoint: number): number {
     if (basicPages[pageIndex] === 0) tabulateBasicPage(pageIndex);
     return basicPlane[codePoint] ?? 0;
   }
-  if (codePoint > 0x10ffff) return computeProperties(codePoint);
+  if (codePoint > LAST_CODE_POINT) return computeProperties(codePoint);
   const pageIndex = codePoint >> PAGE_BITS;
   let page = supplementaryPages[pageIndex];
   if (page === undefined) {
@@ -97,15 +102,58 @@ function tabulateBasicPage(pageIndex: number): void {
 }
 
 function computeProperties(codePoint: number): number {
-  const { getCategory, getScript } = lookups();
-  // unicode-properties answers the string 'null' for surrogates and private-use code points (Script=Unknown).
-  const found = getScript(codePoint);
-  const script = found === 'null' ? 'Unknown' : found;
+  if (codePoint > LAST_CODE_POINT) return packProperties(...propertiesFromPackage(codePoint));
+  const { ends, packed } = (runs ??= decodeRuns());
+  let low = 0;
+  let high = ends.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ends[middle] ?? 0) > codePoint) high = middle;
+    else low = middle + 1;
+  }
+  return packed[low] ?? 0;
+}
+
+/** The generated runs of equal properties, decoded on first use: run `i` ends before `ends[i]`. */
+let runs: { readonly ends: Uint32Array; readonly packed: Uint16Array } | undefined;
+
+function decodeRuns(): { ends: Uint32Array; packed: Uint16Array } {
+  const ids = PROPERTY_RUN_SCRIPTS.split(' ').map((script) => packProperties(script, 0) >> FLAG_BITS);
+  const entries = PROPERTY_RUNS.split(' ');
+  const ends = new Uint32Array(entries.length);
+  const packed = new Uint16Array(entries.length);
+  let end = 0;
+  entries.forEach((entry, index) => {
+    const [length = '', value = ''] = entry.split(':');
+    const properties = parseInt(value, 36);
+    end += parseInt(length, 36);
+    ends[index] = end;
+    packed[index] =
+      ((ids[properties >> FLAG_BITS] ?? 0) << FLAG_BITS) | (properties & ((1 << FLAG_BITS) - 1));
+  });
+  if (end !== LAST_CODE_POINT + 1)
+    throw new Error('the generated property runs do not cover every code point');
+  return { ends, packed };
+}
+
+/** Script id (given out on a script's first appearance) and category flags, packed. */
+function packProperties(script: string, flags: number): number {
   let id = scriptIds.get(script);
   if (id === undefined) {
     id = scriptNames.push(script) - 1;
     scriptIds.set(script, id);
   }
+  return (id << FLAG_BITS) | flags;
+}
+
+/**
+ * The Script value (a long name) and category flags of a code point, as unicode-properties answers them: the
+ * source of the generated runs (scripts/generate-property-runs.ts).
+ */
+export function propertiesFromPackage(codePoint: number): [script: string, flags: number] {
+  const { getCategory, getScript } = lookups();
+  // unicode-properties answers the string 'null' for surrogates and private-use code points (Script=Unknown).
+  const found = getScript(codePoint);
   const category = getCategory(codePoint);
   const major = category.charAt(0);
   const flags =
@@ -113,7 +161,7 @@ function computeProperties(codePoint: number): number {
     (major === 'M' ? MARK : 0) |
     (major === 'N' ? NUMBER : 0) |
     (category === 'Nd' ? DECIMAL_DIGIT : 0);
-  return (id << FLAG_BITS) | flags;
+  return [found === 'null' ? 'Unknown' : found, flags];
 }
 
 /** The script id in packed properties. */

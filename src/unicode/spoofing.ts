@@ -42,13 +42,15 @@ export function inspectWords(text: string): WordReport {
 export function judgeWords(text: string, scan: TextScan): WordReport {
   const candidates = scan.candidates;
   if (candidates.length === 0) return NO_FLAGGED_WORDS;
-  const judge = new WordJudge(dominantFamily(scan.scriptLetters));
+  const dominant = dominantFamily(scan.scriptLetters);
+  // Made for the first word that needs judging: in text mostly in one script, none does.
+  let judge: WordJudge | undefined;
   for (let at = 0; at < candidates.length; at += 3) {
     const script = candidates[at + 2] ?? CLOSER_LOOK;
-    if (script === CLOSER_LOOK || familyOfScriptId(script) !== judge.dominant)
-      judge.judge(text, candidates[at] ?? 0, candidates[at + 1] ?? 0);
+    if (script === CLOSER_LOOK || familyOfScriptId(script) !== dominant)
+      (judge ??= new WordJudge(dominant)).judge(text, candidates[at] ?? 0, candidates[at + 1] ?? 0);
   }
-  return judge.report();
+  return judge === undefined ? NO_FLAGGED_WORDS : judge.report();
 }
 
 /** Judges words against the text's dominant script family. */

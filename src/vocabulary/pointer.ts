@@ -57,15 +57,19 @@ function redactSegment(segment: PointerSegment, declared: DeclaredNames | undefi
   return '#' + keyedDigest(segment);
 }
 
-/** A random 32-bit starting state for this process, so digests are keyed (Web Crypto: Node and browsers). */
-const DIGEST_SEED = globalThis.crypto.getRandomValues(new Uint32Array(1))[0] ?? 0x811c9dc5;
+/**
+ * A random 32-bit starting state for this process, so digests are keyed (Web Crypto: Node and browsers), drawn
+ * on the first digest: Node loads Web Crypto on first use, and most processes never redact a name.
+ */
+let digestSeed: number | undefined;
 
 /**
  * FNV-1a over UTF-16 code units from the per-process seed, then a final avalanche (murmur3's fmix32), as 8
  * hex digits. A stable label within one process, not a cryptographic digest.
  */
 function keyedDigest(text: string): string {
-  let hash = DIGEST_SEED;
+  digestSeed ??= globalThis.crypto.getRandomValues(new Uint32Array(1))[0] ?? 0x811c9dc5;
+  let hash = digestSeed;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;

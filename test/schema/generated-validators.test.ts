@@ -14,6 +14,7 @@ describe('precompiled validators', () => {
       'src/schema/generated/meta-2020-12.ts',
       'src/schema/generated/secure-schema.ts',
       'src/schema/generated/contract-file.ts',
+      'src/schema/generated/purpose-keyword.ts',
     ]);
   });
 

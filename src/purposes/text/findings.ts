@@ -41,6 +41,9 @@ interface ClassHits {
 /** Collects what one sanitize call did to each class of special characters. */
 export class SpecialTally {
   private readonly hits = new Map<SpecialClass, ClassHits>();
+  /** The class recorded last and its hits: removals come in runs of one class (tags, selectors). */
+  private lastClass: SpecialClass | undefined;
+  private lastHits: ClassHits | undefined;
 
   /** Counts one removed or rewritten code point; `reason` (a code, never text) is counted in the detail. */
   record(specialClass: SpecialClass, codePoint: number, reason?: string): void {
@@ -86,11 +89,14 @@ export class SpecialTally {
   }
 
   private entry(specialClass: SpecialClass): ClassHits {
+    if (specialClass === this.lastClass && this.lastHits !== undefined) return this.lastHits;
     let hits = this.hits.get(specialClass);
     if (hits === undefined) {
       hits = { count: 0, codePoints: new Set(), detail: {} };
       this.hits.set(specialClass, hits);
     }
+    this.lastClass = specialClass;
+    this.lastHits = hits;
     return hits;
   }
 }
@@ -100,8 +106,13 @@ function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): Fin
   return action === 'reject' ? 'rejected' : 'cleaned';
 }
 
+/** Each class's place in {@link TEXT_FINDING_CODES} (by the code's name after `text.`). */
+const CLASS_ORDER: ReadonlyMap<string, number> = new Map(
+  TEXT_FINDING_CODES.map((code, order) => [code.slice('text.'.length), order]),
+);
+
 function classOrder(specialClass: SpecialClass): number {
-  return TEXT_FINDING_CODES.indexOf(`text.${specialClass}`);
+  return CLASS_ORDER.get(specialClass) ?? -1;
 }
 
 /** Adds the findings for flagged words: mixed-script words, then confusable ones, each with its action. */

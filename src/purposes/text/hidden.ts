@@ -81,5 +81,22 @@ function noteKind(
   const joined = payloads.map((payload) => payload.decoded).join('\n');
   tally.note(specialClass, 'payloads', payloads.length);
   tally.note(specialClass, 'decodedLength', joined.length - (payloads.length - 1));
-  tally.note(specialClass, 'digest', createHash('sha256').update(joined).digest('hex').slice(0, 16));
+  tally.note(specialClass, 'digest', digestOf(joined));
+}
+
+/** Payloads up to this length have their digest remembered (the same payload is often sent again and again). */
+const REMEMBERED_LENGTH = 1024;
+/** How many digests are remembered: the oldest is forgotten first. */
+const REMEMBERED_DIGESTS = 128;
+const digests = new Map<string, string>();
+
+/** The first 16 hex digits of the SHA-256 of `joined`, computed once per distinct short payload. */
+function digestOf(joined: string): string {
+  const known = digests.get(joined);
+  if (known !== undefined) return known;
+  const digest = createHash('sha256').update(joined).digest('hex').slice(0, 16);
+  if (joined.length > REMEMBERED_LENGTH) return digest;
+  if (digests.size >= REMEMBERED_DIGESTS) digests.delete(digests.keys().next().value ?? '');
+  digests.set(joined, digest);
+  return digest;
 }

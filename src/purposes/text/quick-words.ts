@@ -1,5 +1,9 @@
 // Words the quick scan can judge from character codes alone: letters of four scripts by range, no lookups.
 
+/** `String.prototype.charCodeAt`, for `.call(text, i)` in loops: see quick-scan.ts for why. */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with `.call(text, index)`
+const charCodeAt: (this: string, index: number) => number = String.prototype.charCodeAt;
+
 /** Script buckets of the letters the quick scan knows (0: not a letter it knows). */
 export const QUICK_SCRIPT = Object.freeze({ latin: 1, cyrillic: 2, arabic: 3, han: 4 });
 
@@ -51,16 +55,21 @@ const DIGIT = 8;
 const STEADFAST = 16;
 const SCRIPT_BITS = 7;
 
-/** Per UTF-16 code unit: its {@link quickLetterScript}, and whether it is an ASCII digit or a steadfast letter. */
-const WORD_UNITS: Readonly<Uint8Array> = (() => {
-  const units = new Uint8Array(0x10000);
-  for (let c = 0x30; c <= 0x39; c++) units[c] = DIGIT;
+/**
+ * Per UTF-16 code unit: its {@link quickLetterScript}, and whether it is an ASCII digit or a steadfast letter.
+ * Built by the first word judged, not at import.
+ */
+let wordUnits: Readonly<Uint8Array> | undefined;
+
+function buildWordUnits(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0x30; c <= 0x39; c++) table[c] = DIGIT;
   for (let c = 0; c < 0x10000; c++) {
     const script = quickLetterScript(c);
-    if (script !== 0) units[c] = script | (surelySteadfast(c, script) ? STEADFAST : 0);
+    if (script !== 0) table[c] = script | (surelySteadfast(c, script) ? STEADFAST : 0);
   }
-  return units;
-})();
+  return table;
+}
 
 /**
  * Judges the word around the known letter at `at` (its start found by reading back over known letters and
@@ -69,14 +78,16 @@ const WORD_UNITS: Readonly<Uint8Array> = (() => {
  * @returns Where the word ends, or -1 when it needs the full judgement (or holds something unknown).
  */
 export function quickWordEnd(text: string, at: number): number {
+  wordUnits ??= buildWordUnits();
+  const units = wordUnits;
   let start = at;
-  while (start > 0 && (WORD_UNITS[text.charCodeAt(start - 1)] as number) !== 0) start--;
+  while (start > 0 && (units[charCodeAt.call(text, start - 1)] as number) !== 0) start--;
   let script = 0;
   let letters = 0;
   let steadfast = 0;
   let end = start;
   for (; end < text.length; end++) {
-    const unit = WORD_UNITS[text.charCodeAt(end)] as number;
+    const unit = units[charCodeAt.call(text, end)] as number;
     if (unit === 0) break;
     if (unit === DIGIT) continue;
     const letterScript = unit & SCRIPT_BITS;
@@ -85,6 +96,6 @@ export function quickWordEnd(text: string, at: number): number {
     letters++;
     steadfast |= unit;
   }
-  const rightToLeft = ((WORD_UNITS[text.charCodeAt(start)] as number) & SCRIPT_BITS) === QUICK_SCRIPT.arabic;
+  const rightToLeft = ((units[charCodeAt.call(text, start)] as number) & SCRIPT_BITS) === QUICK_SCRIPT.arabic;
   return letters >= 2 && (steadfast & STEADFAST) === 0 && !rightToLeft ? -1 : end;
 }

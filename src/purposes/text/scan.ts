@@ -1,8 +1,7 @@
 // The cleaning pass of the text purpose: one left-to-right scan that keeps, rewrites or removes specials.
-import { planBidi, type BidiVerdict } from '../../unicode/bidi.js';
+import { breaksAtLineBreaks, breaksNever, planBidiControls, type BidiPlan } from '../../unicode/bidi.js';
 import { codePointBefore } from '../../unicode/codepoint.js';
 import { isRgiEmoji } from '../../unicode/emoji.js';
-import { SCAN_FLAGS, scanFactsOf } from '../../unicode/scan-facts.js';
 import { classifySpecial, isRemovable, nextSpecial, type SpecialClass } from '../../unicode/special.js';
 import { CANCEL_TAG } from '../../unicode/tags.js';
 import { isVariationBase } from '../../unicode/variation.js';
@@ -26,6 +25,8 @@ interface Decision {
 
 const KEEP_ONE: Decision = Object.freeze({ output: null, units: 1 });
 const KEEP_TWO: Decision = Object.freeze({ output: null, units: 2 });
+const REMOVE_ONE: Decision = Object.freeze({ output: '', units: 1 });
+const REMOVE_TWO: Decision = Object.freeze({ output: '', units: 2 });
 
 /** UTF-16 length of the longest tag run worth testing: far more tags than any RGI tag sequence has. */
 const LONGEST_TAG_SPEC = 2 * 32;
@@ -92,7 +93,7 @@ class SpecialCursor {
 }
 
 class Scan {
-  private bidi: ReadonlyMap<number, BidiVerdict> | undefined;
+  private bidi: BidiPlan | undefined;
 
   constructor(
     private readonly text: string,
@@ -111,8 +112,8 @@ class Scan {
         if (codePoint === TAB) return this.replace(specialClass, codePoint, ' ', 1);
         break;
       case 'bidi_control': {
-        this.bidi ??= planBidi(this.text, (c) => this.breaksParagraph(c));
-        const verdict = this.bidi.get(index) ?? 'unbalanced';
+        this.bidi ??= planBidiControls(this.text, this.options.multiline ? breaksAtLineBreaks : breaksNever);
+        const verdict = this.bidi.verdictAt(index);
         if (verdict === 'keep') return kept;
         return this.remove(specialClass, codePoint, kept.units, verdict);
       }
@@ -146,10 +147,6 @@ class Scan {
       return crlf ? KEEP_ONE : this.replace('line_break', codePoint, '\n', 1);
     }
     return this.replace('line_break', codePoint, ' ', crlf ? 2 : 1);
-  }
-
-  private breaksParagraph(codePoint: number): boolean {
-    return this.options.multiline && (scanFactsOf(codePoint) & SCAN_FLAGS.lineBreak) !== 0;
   }
 
   /**
@@ -186,6 +183,6 @@ class Scan {
 
   private remove(specialClass: SpecialClass, codePoint: number, units: number, reason?: string): Decision {
     this.tally.record(specialClass, codePoint, reason);
-    return { output: '', units };
+    return units === 1 ? REMOVE_ONE : units === 2 ? REMOVE_TWO : { output: '', units };
   }
 }
