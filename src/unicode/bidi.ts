@@ -22,6 +22,12 @@ const LRI = 0x2066;
 const RLI = 0x2067;
 const FSI = 0x2068;
 const PDI = 0x2069;
+/** U+200E LRM: from here to {@link PDI} lie every bidi control but ALM, and the line breaks LS and PS. */
+const FIRST_CONTROL_RANGE = 0x200e;
+const ALM = 0x061c;
+const LF = 0x0a;
+const CR = 0x0d;
+const NEL = 0x85;
 
 /** Reused buffers: the code points of the text being planned, their UTF-16 indices, the open stack. */
 let codePoints = new Int32Array(256);
@@ -101,6 +107,7 @@ function planControlsOnly(text: string, breakFlag: number, codes: Uint8Array): v
   let start = 0;
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
+    if (!mayBeControlOrBreak(unit)) continue;
     if (isBidiControl(unit)) {
       points[count] = unit;
       at[count++] = index;
@@ -144,6 +151,16 @@ function planCodePoints(
     index += codePoint > 0xffff ? 2 : 1;
   }
   if (hasControl) planParagraph(points, at, start, count, hasRtl ? paragraph : NO_RTL, codes);
+}
+
+/**
+ * False for a code unit that is neither a bidi control nor a line break, from its value alone: those are all
+ * U+061C ALM, in U+200E–U+2069, or LF, CR and NEL. A test checks it against every code unit.
+ */
+export function mayBeControlOrBreak(unit: number): boolean {
+  return unit >= FIRST_CONTROL_RANGE
+    ? unit <= PDI
+    : unit === LF || unit === CR || unit === NEL || unit === ALM;
 }
 
 function isBidiControl(codePoint: number): boolean {

@@ -1,9 +1,19 @@
 // Small code point helpers shared by the Unicode rules: hex labels, counting, and neighbours in a string.
 /// <reference lib="es2024.string" />
 
+/** Labels made so far, by code point: reports name the same few code points again and again. */
+const LABELS = new Map<number, string>();
+/** Labels remembered at most, so that text full of distinct code points cannot grow the map without end. */
+const MAX_LABELS = 4096;
+
 /** `U+200B`-style label of a code point: the only form in which a character may appear in a report. */
 export function formatCodePoint(codePoint: number): string {
-  return 'U+' + codePoint.toString(16).toUpperCase().padStart(4, '0');
+  let label = LABELS.get(codePoint);
+  if (label === undefined) {
+    label = 'U+' + codePoint.toString(16).toUpperCase().padStart(4, '0');
+    if (LABELS.size < MAX_LABELS) LABELS.set(codePoint, label);
+  }
+  return label;
 }
 
 /** Number of code points in a well-formed string. */

@@ -1,7 +1,8 @@
 // The bidi planner with reused buffers decides every control exactly as the planner it replaced.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breaksAtLineBreaks, breaksNever, planBidi } from '../../src/unicode/bidi.js';
+import { breaksAtLineBreaks, breaksNever, mayBeControlOrBreak, planBidi } from '../../src/unicode/bidi.js';
+import { classifySpecial } from '../../src/unicode/special.js';
 import { SCAN_FLAGS, scanFactsOf } from '../../src/unicode/scan-facts.js';
 import { planBidiReference } from './reference/bidi-plan.js';
 
@@ -87,6 +88,14 @@ describe('planBidi against the planner it replaced', () => {
     for (const repeat of [400, 1, 3000, 2, 70]) {
       const text = pieces.repeat(repeat);
       expect(sorted(planBidi(text, breaksNever))).toEqual(sorted(planBidiReference(text, () => false)));
+    }
+  });
+
+  it('passes over only code units that are neither a bidi control nor a line break', () => {
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const special = classifySpecial(unit);
+      if (special === 'bidi_control' || special === 'line_break')
+        expect(mayBeControlOrBreak(unit), unit.toString(16)).toBe(true);
     }
   });
 });

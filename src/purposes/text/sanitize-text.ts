@@ -113,7 +113,11 @@ function clean(value: string, policy: ResolvedTextOptions, shortcuts: boolean): 
   if (outputTooLong !== undefined) findings.push(outputTooLong);
   findings.push(...cleaned.findings);
   const words =
-    scan !== undefined && cleaned.value === text ? judgeWords(text, scan) : inspectWords(cleaned.value);
+    cleaned.scan !== undefined
+      ? judgeWords(cleaned.value, cleaned.scan)
+      : scan !== undefined && cleaned.value === text
+        ? judgeWords(text, scan)
+        : inspectWords(cleaned.value);
   return conclude(cleaned.value, findings, cleaned.hidden, words, policy);
 }
 
