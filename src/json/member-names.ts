@@ -12,10 +12,10 @@ export function decodeName(text: string, start: number, end: number, escaped: bo
 
 /**
  * The member names seen so far in every open object, kept as one stack: the names of an object sit above
- * those of the objects around it and are dropped when it closes, so nesting costs no allocation per object.
- * Names are compared after unescaping, so `"a"` and `"\u0061"` collide. The first {@link IN_PLACE_MEMBERS}
- * names of an object are compared in place (no string is built unless one holds an escape); past that the
- * object's names move to a Set.
+ * those of the objects around it and are dropped when it closes. Everything lives in arrays indexed by name
+ * or by object depth (no push or pop per object), so nesting allocates nothing. Names are compared after
+ * unescaping, so `"a"` and `"\u0061"` collide. The first {@link IN_PLACE_MEMBERS} names of an object are
+ * compared in place (no string is built unless one holds an escape); past that its names move to a Set.
  */
 export class MemberNames {
   private readonly starts: number[] = [];
@@ -23,28 +23,33 @@ export class MemberNames {
   /** Per name: a non-negative signature of its length and first and last code units, or -1 for an escape. */
   private readonly signatures: number[] = [];
   private top = 0;
-  /** Per open object: where its names start on the stack. */
+  /** The innermost open object's depth index; -1 when none is open. */
+  private level = -1;
+  /** Per open object: where its names start on the stack, or -1 once they have moved to a Set. */
   private readonly bases: number[] = [];
-  /** Per open object: its names as a Set, once it has too many to compare in place. */
-  private readonly sets: (Set<string> | undefined)[] = [];
   /**
    * Per open object: one bit per name signature seen (all bits once a name holds an escape). A name whose bit
-   * is not set yet cannot equal an earlier name, so it is added without comparing.
+   * is not set yet cannot equal an earlier name, so it is added without comparing. A typed array, because a
+   * mask uses all 32 bits and a plain array would hold most masks as heap numbers.
    */
-  private readonly masks: number[] = [];
+  private masks = new Int32Array(32);
+  /** Per open object: its names as a Set, read only while its base is -1. */
+  private readonly sets: (Set<string> | undefined)[] = [];
 
   /** An object opens: the names added next are its own. */
   open(): void {
-    this.bases.push(this.top);
-    this.sets.push(undefined);
-    this.masks.push(0);
+    const level = ++this.level;
+    if (level === this.masks.length) this.masks = grown(this.masks);
+    this.bases[level] = this.top;
+    this.masks[level] = 0;
   }
 
   /** The innermost object closes: its names are forgotten. */
   close(): void {
-    this.top = this.bases.pop() ?? 0;
-    this.sets.pop();
-    this.masks.pop();
+    const level = this.level--;
+    const base = this.bases[level] as number;
+    if (base >= 0) this.top = base;
+    else this.sets[level] = undefined;
   }
 
   /**
@@ -53,20 +58,38 @@ export class MemberNames {
    * decoded name.
    */
   add(text: string, units: Uint16Array, start: number, end: number, escaped: boolean): boolean {
-    const innermost = this.sets.length - 1;
-    const set = this.sets[innermost];
-    if (set !== undefined) return addToSet(set, decodeName(text, start, end, escaped));
-    const { starts, ends, signatures } = this;
-    const base = this.bases[innermost] as number;
+    const level = this.level;
+    const base = this.bases[level] as number;
+    if (base < 0) return addToSet(this.sets[level] as Set<string>, decodeName(text, start, end, escaped));
     const top = this.top;
     const signature = escaped ? ESCAPED : signatureOf(units, start, end);
-    const mask = this.masks[innermost] as number;
+    const mask = this.masks[level] as number;
     const bit = escaped ? -1 : 1 << ((signature ^ (signature >>> 16)) & 31);
-    this.masks[innermost] = mask | bit;
-    for (let k = (mask & bit) === 0 ? top : base; k < top; k++) {
+    this.masks[level] = mask | bit;
+    if ((mask & bit) !== 0 && this.findEqual(text, units, base, start, end, signature)) return false;
+    if (top - base === IN_PLACE_MEMBERS) return this.moveToSet(text, base, start, end, escaped);
+    this.starts[top] = start;
+    this.ends[top] = end;
+    this.signatures[top] = signature;
+    this.top = top + 1;
+    return true;
+  }
+
+  /** Whether a name of the innermost object (from `base` up) equals the literal from `start` to `end`. */
+  private findEqual(
+    text: string,
+    units: Uint16Array,
+    base: number,
+    start: number,
+    end: number,
+    signature: number,
+  ): boolean {
+    const { starts, ends, signatures } = this;
+    const escaped = signature === ESCAPED;
+    for (let k = base; k < this.top; k++) {
       // Names without escapes can only be equal if their signatures are; an escape forces a real comparison.
       const other = signatures[k] as number;
-      if (other !== signature && other !== ESCAPED && signature !== ESCAPED) continue;
+      if (other !== signature && other !== ESCAPED && !escaped) continue;
       const otherStart = starts[k] as number;
       const otherEnd = ends[k] as number;
       const otherEscaped = other === ESCAPED;
@@ -74,23 +97,32 @@ export class MemberNames {
         escaped || otherEscaped
           ? decodeName(text, otherStart, otherEnd, otherEscaped) === decodeName(text, start, end, escaped)
           : sameUnits(units, otherStart, otherEnd, start, end);
-      if (same) return false;
+      if (same) return true;
     }
-    if (top - base === IN_PLACE_MEMBERS) {
-      const names = new Set<string>();
-      for (let k = base; k < top; k++) {
-        names.add(decodeName(text, starts[k] as number, ends[k] as number, signatures[k] === ESCAPED));
-      }
-      this.sets[innermost] = names;
-      this.top = base;
-      return addToSet(names, decodeName(text, start, end, escaped));
+    return false;
+  }
+
+  /** Moves the innermost object's names to a Set and adds the new one (known not to equal any of them). */
+  private moveToSet(text: string, base: number, start: number, end: number, escaped: boolean): true {
+    const names = new Set<string>();
+    for (let k = base; k < this.top; k++) {
+      names.add(
+        decodeName(text, this.starts[k] as number, this.ends[k] as number, this.signatures[k] === ESCAPED),
+      );
     }
-    starts[top] = start;
-    ends[top] = end;
-    signatures[top] = signature;
-    this.top = top + 1;
+    names.add(decodeName(text, start, end, escaped));
+    this.sets[this.level] = names;
+    this.bases[this.level] = -1;
+    this.top = base;
     return true;
   }
+}
+
+/** A copy of `array` with twice its length. */
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const larger = new Int32Array(array.length * 2);
+  larger.set(array);
+  return larger;
 }
 
 /** A literal's length and first and last content code units mixed into a non-negative int. */

@@ -162,10 +162,13 @@ class Scan {
     const { units, strings } = this;
     const level = this.depth - 1;
     const count = (this.counts[level] as number) + 1;
-    this.current[level] = -1;
-    if (!(count <= this.maxMembers)) return this.fail('parse.members', i, this.maxMembers, count);
-    if (units[i] !== QUOTE) return this.failUnexpected(i);
-    if (!strings.scan(i)) return this.fail(strings.failCode, strings.failAt);
+    if (!(count <= this.maxMembers) || units[i] !== QUOTE || !strings.scan(i)) {
+      // The path of these failures ends at the object: no member name has been read yet.
+      this.current[level] = -1;
+      if (!(count <= this.maxMembers)) return this.fail('parse.members', i, this.maxMembers, count);
+      if (units[i] !== QUOTE) return this.failUnexpected(i);
+      return this.fail(strings.failCode, strings.failAt);
+    }
     this.counts[level] = count;
     this.current[level] = i;
     const tooLong = this.checkStringLength(i);
@@ -174,6 +177,8 @@ class Scan {
     if (!this.names.add(this.text, units, i, end, strings.escaped)) {
       return this.fail('parse.duplicate_key', i);
     }
+    // Most names are followed at once by their colon.
+    if (units[end] === COLON) return end + 1;
     const colon = skipWhitespace(units, end);
     if (units[colon] !== COLON) return this.failUnexpected(colon);
     return colon + 1;

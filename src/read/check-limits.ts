@@ -14,11 +14,30 @@ export const CONTENT_ENCODINGS: readonly ContentEncoding[] = Object.freeze([
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
+ * Read limits already found well formed that can never change: frozen, every field an own data property,
+ * and each list frozen with only own data elements (a defined tool's limits are). Checked again: nothing.
+ */
+const settled = new WeakSet<ReadLimits>();
+
+/** Every field of {@link ReadLimits}, so that none is read from a prototype once the check is cached. */
+const FIELDS: Readonly<Record<keyof ReadLimits, true>> = {
+  maxRawBytes: true,
+  maxDecodedBytes: true,
+  timeoutMs: true,
+  contentTypes: true,
+  structuredSuffix: true,
+  allowMissingContentType: true,
+  contentEncodings: true,
+  bom: true,
+};
+
+/**
  * Throws a TypeError naming the first malformed field: byte ceilings must be non-negative safe integers,
  * the timeout a positive integer no longer than about 24.8 days, content types lower-case media types
  * without parameters, encodings from {@link CONTENT_ENCODINGS}, and the BOM policy `reject` or `strip`.
  */
 export function checkReadLimits(limits: ReadLimits): void {
+  if (settled.has(limits)) return;
   // Checked as unknown values: limits often come from JSON contracts, where the types are only a hope.
   const fields: Readonly<Record<keyof ReadLimits, unknown>> = limits;
   byteCount('maxRawBytes', fields.maxRawBytes);
@@ -43,6 +62,20 @@ export function checkReadLimits(limits: ReadLimits): void {
   if (fields.bom !== 'reject' && fields.bom !== 'strip') {
     throw new TypeError('read limit "bom" must be "reject" or "strip".');
   }
+  if (cannotChange(limits)) settled.add(limits);
+}
+
+/** True when every field of `limits` is its own and fixed for good, its lists included. */
+function cannotChange(limits: ReadLimits): boolean {
+  const own = Object.keys(FIELDS).every((field) => Object.hasOwn(limits, field));
+  return own && isFixed(limits) && isFixed(limits.contentTypes) && isFixed(limits.contentEncodings);
+}
+
+/** True when `value` is frozen and holds only own data properties, so reading it always gives the same. */
+function isFixed(value: object): boolean {
+  if (!Object.isFrozen(value)) return false;
+  const descriptors = Object.values(Object.getOwnPropertyDescriptors(value));
+  return descriptors.every((descriptor) => 'value' in descriptor);
 }
 
 function byteCount(name: string, value: unknown): void {
