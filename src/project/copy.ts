@@ -19,6 +19,16 @@ export interface Out {
 /** Turns a projected string with a purpose into the value placed in the projection. */
 export type StringPlacer = (value: string, kind: PurposeKind) => unknown;
 
+/**
+ * A copied string in its place: its purpose (if it has one) recorded under `pointer`, and the value that
+ * stands for it in the copy (what `out.place` makes of it, or the string itself).
+ */
+export function placed(out: Out, pointer: string, value: string, kind: PurposeKind | undefined): unknown {
+  if (kind === undefined) return value;
+  out.purposes[pointer] = kind;
+  return out.place === undefined ? value : out.place(value, kind);
+}
+
 /** One container being copied: its source, its copy, its pointer in the copy and how far the copy has come. */
 interface Frame {
   readonly source: Record<string, unknown> | unknown[];
@@ -84,12 +94,7 @@ function run(stack: Frame[], out: Out, paced: boolean): boolean {
     const child = (source as Record<string | number, unknown>)[key];
     const pointer = frame.pointer + '/' + (keys === undefined ? String(i) : escapeSegment(key));
     if (typeof child === 'string') {
-      const kind = out.index.of(source, key);
-      if (kind === undefined) setOwnMember(frame.copy, key, child);
-      else {
-        out.purposes[pointer] = kind;
-        setOwnMember(frame.copy, key, out.place === undefined ? child : out.place(child, kind));
-      }
+      setOwnMember(frame.copy, key, placed(out, pointer, child, out.index.of(source, key)));
     } else if (typeof child === 'object' && child !== null) {
       setOwnMember(frame.copy, key, open(child as Frame['source'], pointer, stack));
     } else {

@@ -4,7 +4,7 @@ import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.j
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
-import { copyValue, copyValuePaced, type Out, type PurposeMap, type StringPlacer } from './copy.js';
+import { copyValue, copyValuePaced, placed, type Out, type PurposeMap, type StringPlacer } from './copy.js';
 
 export type { PurposeMap } from './copy.js';
 
@@ -51,26 +51,23 @@ interface Field {
 /** The identity projection: a copy of the whole value with the purposes of all its strings. */
 export const IDENTITY_PROJECTION: CompiledProjection = Object.assign(
   (value: unknown, index: PurposeIndex): Projected => {
-    const purposes = rootPurposes(value, index);
-    return { value: copyValue(value, { index, purposes }, ''), purposes };
+    const out = freshOut(index);
+    return { value: picked(value, undefined, '', out, ''), purposes: out.purposes };
   },
   {
     async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {
-      const purposes = rootPurposes(value, index);
-      if (typeof value === 'string') {
-        const kind = purposes[''];
-        return { value: kind === undefined || place === undefined ? value : place(value, kind), purposes };
-      }
-      const copied = await copyValuePaced(value, { index, purposes, place }, '', signal);
-      return copied === undefined ? undefined : { value: copied.value, purposes };
+      const out = freshOut(index, place);
+      if (typeof value === 'string')
+        return { value: picked(value, undefined, '', out, ''), purposes: out.purposes };
+      const copied = await copyValuePaced(value, out, '', signal);
+      return copied === undefined ? undefined : { value: copied.value, purposes: out.purposes };
     },
   },
 );
 
-function rootPurposes(value: unknown, index: PurposeIndex): PurposeMap {
-  const purposes = Object.create(null) as PurposeMap;
-  if (typeof value === 'string' && index.root !== undefined) purposes[''] = index.root;
-  return purposes;
+/** Where a projection of a value indexed by `index` starts writing: no purposes recorded yet. */
+function freshOut(index: PurposeIndex, place?: StringPlacer): Out {
+  return { index, purposes: Object.create(null) as PurposeMap, place };
 }
 
 /** Compiles a projection spec (throws `ContractError` on a malformed one). */
@@ -78,12 +75,12 @@ export function compileProjection(spec: ProjectionSpec, location = '/project'): 
   const fields = compileFields(spec, location);
   const step = objectStep(fields);
   const run = (value: unknown, index: PurposeIndex): Projected => {
-    const purposes = Object.create(null) as PurposeMap;
-    return { value: step(value, { index, purposes }, ''), purposes };
+    const out = freshOut(index);
+    return { value: step(value, out, ''), purposes: out.purposes };
   };
   return Object.assign(run, {
     async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {
-      const out: Out = { index, purposes: Object.create(null) as PurposeMap, place };
+      const out = freshOut(index, place);
       const projected: Record<string, unknown> = {};
       for (const { field, segment, step: fieldStep, list } of fields) {
         const picked =
@@ -198,8 +195,10 @@ function picked(
   outPointer: string,
 ): unknown {
   if (typeof value !== 'string') return copyValue(value, out, outPointer);
-  const kind = container === undefined ? out.index.root : out.index.of(container, key);
-  if (kind === undefined) return value;
-  out.purposes[outPointer] = kind;
-  return out.place === undefined ? value : out.place(value, kind);
+  return placed(
+    out,
+    outPointer,
+    value,
+    container === undefined ? out.index.root : out.index.of(container, key),
+  );
 }

@@ -3,9 +3,11 @@ import { expect, test } from 'vitest';
 import { memoryAuditSink } from '../../src/audit/sinks.js';
 import { defineTool } from '../../src/contract/define-tool.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { taintData } from '../../src/taint/outcome-data.js';
+import { IDENTITY_PROJECTION } from '../../src/project/projection.js';
+import { untrustedPlacer } from '../../src/taint/outcome-data.js';
 import { revealUntrusted } from '../../src/taint/reveal.js';
 import { isUntrusted, type Untrusted } from '../../src/taint/untrusted.js';
+import { PurposeIndex } from '../../src/walk/purpose-index.js';
 
 const text = (max: number) => ({ type: 'string', maxLength: max, 'x-purpose': 'text' });
 
@@ -70,46 +72,45 @@ test('an accepted outcome has exactly the JSON of its plain data', async () => {
   expect(JSON.stringify(outcome.ok && outcome.data)).toBe(JSON.stringify(raw));
 });
 
-test('containers on the way are copied with their order and frozenness; the rest is shared', () => {
-  const shared = Object.freeze({ n: 1 });
-  const data = Object.freeze({ a: 'x', b: Object.freeze(['y', 'z']), c: shared, ['__proto__']: 'p' });
-  const purposes = { '/a': 'text', '/b/1': 'html', '/__proto__': 'text' } as const;
-  const tainted = taintData(data, purposes, 'kb_search') as Record<string, unknown>;
-  expect(Object.keys(tainted)).toEqual(['a', 'b', 'c', '__proto__']);
-  expect(Object.isFrozen(tainted) && Object.isFrozen(tainted.b)).toBe(true);
-  expect(tainted.c).toBe(shared);
-  expect(isUntrusted(Object.getOwnPropertyDescriptor(tainted, '__proto__')?.value)).toBe(true);
-  expect(Object.getPrototypeOf(tainted)).toBe(Object.prototype);
-  expect((tainted.b as unknown[])[0]).toBe('y');
-  expect(JSON.stringify(tainted)).toBe(JSON.stringify(data));
-});
-
-test('a top-level text string is wrapped; data without prose is returned as it is', () => {
-  expect(isUntrusted(taintData('hello', { '': 'text' }, 'kb_search'))).toBe(true);
-  const plain = { id: 'KB-1' };
-  expect(taintData(plain, { '/id': 'id' }, 'kb_search')).toBe(plain);
+test('the placer wraps text and html with the tool as source and leaves ids, enums and urls plain', () => {
+  const place = untrustedPlacer('kb_search');
+  for (const kind of ['text', 'html'] as const) {
+    const placed = place('x', kind) as Untrusted<string>;
+    expect([isUntrusted(placed), placed.source, revealUntrusted(placed)]).toEqual([true, 'kb_search', 'x']);
+  }
+  for (const kind of ['id', 'enum', 'url'] as const) expect(place('x', kind)).toBe('x');
 });
 
 test('a tool name that is not a source label gives the source `tool`', () => {
-  const wrapped = taintData({ a: 'x' }, { '/a': 'text' }, 'has space') as { a: Untrusted<string> };
-  expect(wrapped.a.source).toBe('tool');
+  expect((untrustedPlacer('has space')('x', 'text') as Untrusted<string>).source).toBe('tool');
 });
 
-test('a pointer that does not lead to a string leaves the value alone', () => {
-  const data = { a: 1, b: ['x'] };
-  const tainted = taintData(data, { '/a': 'text', '/b/5': 'text', '/c/d': 'text' }, 'kb') as typeof data;
-  expect(tainted).toEqual({ a: 1, b: ['x'] });
+test('a top-level text string is accepted untrusted', async () => {
+  const note = defineTool({
+    name: 'note',
+    version: 'note.v1',
+    schema: { type: 'string', maxLength: 20, 'x-purpose': 'text' },
+  });
+  const gate = createGate({ audit: memoryAuditSink() });
+  const outcome = await gate.accept(note, JSON.stringify('hello'), { requestId: 'req.00000001' });
+  if (!outcome.ok) throw new Error(`expected an accepted outcome, got ${outcome.error.code}`);
+  expect(isUntrusted(outcome.data)).toBe(true);
+  expect(revealUntrusted(outcome.data as Untrusted<string>)).toBe('hello');
 });
 
-test('an object without a prototype keeps none, and its members, __proto__ included', () => {
-  const data = Object.assign(Object.create(null) as Record<string, unknown>, { a: 'x', n: 2 });
-  Object.defineProperty(data, '__proto__', { value: 'p', enumerable: true, writable: true });
-  const tainted = taintData(data, { '/a': 'text', '/__proto__': 'html' }, 'kb') as Record<string, unknown>;
-  expect(Object.getPrototypeOf(tainted)).toBeNull();
-  expect(Object.keys(tainted)).toEqual(['a', 'n', '__proto__']);
+test('a member named __proto__ is placed as a member, in order, on a plain object', async () => {
+  const data = JSON.parse('{"a":"x","__proto__":"p","n":2}') as Record<string, unknown>;
+  const index = new PurposeIndex();
+  index.set(data, 'a', 'text');
+  index.set(data, '__proto__', 'html');
+  const projected = await IDENTITY_PROJECTION.paced(data, index, undefined, untrustedPlacer('kb'));
+  const value = projected?.value as Record<string, unknown>;
+  expect(Object.keys(value)).toEqual(['a', '__proto__', 'n']);
+  expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   expect([
-    isUntrusted(tainted.a),
-    tainted.n,
-    isUntrusted(Object.getOwnPropertyDescriptor(tainted, '__proto__')?.value),
-  ]).toEqual([true, 2, true]);
+    isUntrusted(value.a),
+    isUntrusted(Object.getOwnPropertyDescriptor(value, '__proto__')?.value),
+    value.n,
+  ]).toEqual([true, true, 2]);
+  expect(JSON.stringify(value)).toBe(JSON.stringify(data));
 });
