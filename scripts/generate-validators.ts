@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { ajvOptions, configure, metaOwnerOptions } from '../src/schema/ajv-factory.js';
+import { ajvOptions, configure, compileOptions } from '../src/schema/ajv-factory.js';
 import { PURPOSE_KEYWORD } from '../src/schema/purpose-keyword.js';
 import { SECURE_CHECKER_OPTIONS } from '../src/schema/secure-options.js';
 
@@ -57,7 +57,7 @@ function asEsm(code: string, source: string): string {
 
 /** The 2020-12 meta-schema check, exactly as the process's strict meta-schema owner compiles it. */
 function metaSchema(): string {
-  const ajv = configure(new Ajv2020(withSource(metaOwnerOptions(true))));
+  const ajv = configure(new Ajv2020(withSource(compileOptions(true))));
   const validate = ajv.getSchema(META_SCHEMA_ID);
   if (validate === undefined) throw new Error('ajv has no 2020-12 meta-schema');
   return asEsm(standaloneCode(ajv, validate), 'the JSON Schema 2020-12 meta-schema (strict)');
@@ -81,7 +81,7 @@ function contractFileSchema(): string {
 
 /** The `x-purpose` keyword's value check, exactly as a strict instance compiles the keyword's meta-schema. */
 function purposeKeyword(): string {
-  const ajv = configure(new Ajv2020(withSource(metaOwnerOptions(true))));
+  const ajv = configure(new Ajv2020(withSource(compileOptions(true))));
   const definition = ajv.getKeyword(PURPOSE_KEYWORD);
   const validate = typeof definition === 'object' ? definition.validateSchema : undefined;
   if (validate === undefined)

@@ -22,13 +22,13 @@ const META_SCHEMA_ID = 'https://json-schema.org/draft/2020-12/schema';
 
 /**
  * The strict 2020-12 meta-schema check, generated ahead of time by `scripts/generate-validators.ts` with
- * `metaOwnerOptions(true)`: compiling the meta-schema costs far more than a contract.
+ * `compileOptions(true)`: compiling the meta-schema costs far more than a contract.
  */
 const strictMetaCheck = precompiledMeta as unknown as ValidateFunction;
 
 /**
  * The `x-purpose` value check of strict instances, generated ahead of time from the keyword's meta-schema with
- * `metaOwnerOptions(true)`, the options strict instances have: compiling it would cost each contract as much again.
+ * `compileOptions(true)`, the options strict instances have: compiling it would cost each contract as much again.
  */
 const strictPurposeShapeCheck = precompiledPurposeShape as unknown as ValidateFunction;
 
@@ -54,25 +54,18 @@ class AirlockAjv extends Ajv2020 {
 
 /** The non-strict meta-schema check, compiled by an instance of its own on first use. */
 function lenientMetaCheckOnce(): ValidateFunction {
-  lenientMetaCheck ??= configure(new Ajv2020(metaOwnerOptions(false))).getSchema(META_SCHEMA_ID);
+  lenientMetaCheck ??= configure(new Ajv2020(compileOptions(false))).getSchema(META_SCHEMA_ID);
   if (lenientMetaCheck === undefined) throw new Error('ajv has no 2020-12 meta-schema');
   return lenientMetaCheck;
 }
 
 /**
- * The options the meta-schema is compiled with: Airlock's, without the optimising pass (it changes no verdict,
- * and for a validator that only checks schemas at definition time it costs more than it ever saves).
+ * Airlock's options without ajv's optimising pass, which every instance here compiles with (the meta-schema,
+ * the keyword check and contracts): the pass changes no verdict and (measured on a 20 KB result) no validation
+ * speed, while skipping it takes about a fifth off compiling a contract, the step a process's first call waits
+ * for.
  */
-export function metaOwnerOptions(strict: boolean): Options {
-  return unoptimizedOptions(strict);
-}
-
-/**
- * Airlock's options without ajv's optimising pass, which contracts are compiled with too: the pass changes no
- * verdict and (measured on a 20 KB result) no validation speed, while skipping it takes about a fifth off
- * compiling a contract, the step a process's first call waits for.
- */
-function unoptimizedOptions(strict: boolean): Options {
+export function compileOptions(strict: boolean): Options {
   const options = ajvOptions(strict);
   return { ...options, code: { ...options.code, optimize: false } };
 }
@@ -113,7 +106,7 @@ export function configure(ajv: Ajv2020, purposeShapeCheck?: ValidateFunction): A
  */
 export function createAjv(options: AjvFactoryOptions = {}): Ajv2020 {
   const strict = options.strict ?? true;
-  return configure(new AirlockAjv(unoptimizedOptions(strict)), strict ? strictPurposeShapeCheck : undefined);
+  return configure(new AirlockAjv(compileOptions(strict)), strict ? strictPurposeShapeCheck : undefined);
 }
 
 export { PURPOSE_KEYWORD };
