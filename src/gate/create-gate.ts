@@ -11,6 +11,7 @@ import type { EvidenceWriter } from '../vocabulary/evidence-writer.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { assertTimeoutMs, DEFAULT_IO_TIMEOUT_MS } from '../vocabulary/settle-within.js';
 import { auditRecord } from './audit-record.js';
+import { withPurposes } from '../project/purpose-record.js';
 import { awaitEvidence, internalFailure, startEvidence, writeAudit } from './gate-io.js';
 import { runStages, type StagesRun } from './run-stages.js';
 
@@ -127,5 +128,5 @@ function outcomeOf<T>(
     return { ok: false, error, meta };
   }
   const data = step.value.data as T; // text and html already untrusted: the project stage placed them so
-  return { ok: true, data, meta: { ...base, purposes: step.value.purposes } };
+  return { ok: true, data, meta: withPurposes(base, step.value.purposes) };
 }

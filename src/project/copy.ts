@@ -4,14 +4,12 @@ import { escapeSegment } from '../vocabulary/pointer.js';
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 import { CHECK_EVERY, sliceSpent, waitForTurn } from '../walk/pacing.js';
-
-/** Exact JSON pointer into a projected value → the purpose of the string there (null prototype). */
-export type PurposeMap = Record<string, PurposeKind>;
+import type { PurposeRecord } from './purpose-record.js';
 
 /** Where a projection writes the purposes of the strings it copies, read from the sanitize walk's index. */
 export interface Out {
   readonly index: PurposeIndex;
-  readonly purposes: PurposeMap;
+  readonly purposes: PurposeRecord;
   /** What a string with a purpose is placed as (the string itself when absent): the gate wraps prose here. */
   readonly place?: StringPlacer | undefined;
 }
@@ -25,7 +23,7 @@ export type StringPlacer = (value: string, kind: PurposeKind) => unknown;
  */
 export function placed(out: Out, pointer: string, value: string, kind: PurposeKind | undefined): unknown {
   if (kind === undefined) return value;
-  out.purposes[pointer] = kind;
+  out.purposes.add(pointer, kind);
   return out.place === undefined ? value : out.place(value, kind);
 }
 

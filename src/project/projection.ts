@@ -4,9 +4,10 @@ import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.j
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
-import { copyValue, copyValuePaced, placed, type Out, type PurposeMap, type StringPlacer } from './copy.js';
+import { copyValue, copyValuePaced, placed, type Out, type StringPlacer } from './copy.js';
+import { PurposeRecord, withPurposes, type PurposeMap } from './purpose-record.js';
 
-export type { PurposeMap } from './copy.js';
+export type { PurposeMap } from './purpose-record.js';
 
 /**
  * What the agent receives, field by field: a JSON pointer into the sanitized value, or `{ from, each }` to
@@ -23,6 +24,12 @@ export interface Projected {
   readonly purposes: PurposeMap;
 }
 
+/** A projected value and the purposes of its strings as recorded (see {@link PurposeRecord}). */
+export interface RecordedProjection {
+  readonly value: unknown;
+  readonly purposes: PurposeRecord;
+}
+
 /**
  * A projection checked at definition time. Called directly it runs in one go; `paced` runs the same
  * projection but lets the event loop turn on long lists and copies (`undefined` when `signal` fired then),
@@ -35,7 +42,7 @@ export interface CompiledProjection {
     purposes: PurposeIndex,
     signal: AbortSignal | undefined,
     place?: StringPlacer,
-  ): Promise<Projected | undefined>;
+  ): Promise<RecordedProjection | undefined>;
 }
 
 type Step = (source: unknown, out: Out, outPointer: string) => unknown;
@@ -52,7 +59,7 @@ interface Field {
 export const IDENTITY_PROJECTION: CompiledProjection = Object.assign(
   (value: unknown, index: PurposeIndex): Projected => {
     const out = freshOut(index);
-    return { value: picked(value, undefined, '', out, ''), purposes: out.purposes };
+    return withPurposes({ value: picked(value, undefined, '', out, '') }, out.purposes);
   },
   {
     async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {
@@ -67,7 +74,7 @@ export const IDENTITY_PROJECTION: CompiledProjection = Object.assign(
 
 /** Where a projection of a value indexed by `index` starts writing: no purposes recorded yet. */
 function freshOut(index: PurposeIndex, place?: StringPlacer): Out {
-  return { index, purposes: Object.create(null) as PurposeMap, place };
+  return { index, purposes: new PurposeRecord(), place };
 }
 
 /** Compiles a projection spec (throws `ContractError` on a malformed one). */
@@ -76,7 +83,7 @@ export function compileProjection(spec: ProjectionSpec, location = '/project'): 
   const step = objectStep(fields);
   const run = (value: unknown, index: PurposeIndex): Projected => {
     const out = freshOut(index);
-    return { value: step(value, out, ''), purposes: out.purposes };
+    return withPurposes({ value: step(value, out, '') }, out.purposes);
   };
   return Object.assign(run, {
     async paced(value: unknown, index: PurposeIndex, signal: AbortSignal | undefined, place?: StringPlacer) {

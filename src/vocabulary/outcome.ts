@@ -19,7 +19,10 @@ export interface OutcomeMeta {
 
 /** Facts an accepted outcome adds: the purpose of each string in `data`, so sinks never guess. */
 export interface SuccessMeta extends OutcomeMeta {
-  /** Exact JSON pointer of each string in `data` → its purpose. A string missing here renders as inert text. */
+  /**
+   * Exact JSON pointer of each string in `data` → its purpose. A string missing here renders as inert text.
+   * Built when first read (then the same object on every read); enumerable, so JSON and spreads carry it.
+   */
   readonly purposes: Readonly<Record<string, PurposeKind>>;
 }
 

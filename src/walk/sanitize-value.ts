@@ -12,7 +12,7 @@ import { settle, type LocatedHiddenPayload, type Walk } from './walk-state.js';
 
 export type { LocatedHiddenPayload } from './walk-state.js';
 
-/** A fresh sanitized copy of the value with what happened to it, or the issue that refused it. */
+/** The sanitized value with what happened to it, or the issue that refused it. */
 export type SanitizeResult =
   | {
       readonly ok: true;
@@ -31,8 +31,9 @@ export interface WalkPacing {
 const NO_HIDDEN: readonly LocatedHiddenPayload[] = Object.freeze([]);
 
 /**
- * Builds a fresh copy of a validated value in which every string went through its purpose. Objects are
- * created with own data properties only. Rich-text purposes may be asynchronous: every one is started during
+ * The validated value with every string through its purpose, copied on write: a container is copied (objects
+ * as own data properties only) when a string in it changes, and containers in which nothing changed stay
+ * shared with `value`, which is never written (the gate's projection copies what the agent receives). Rich-text purposes may be asynchronous: every one is started during
  * the walk and awaited together (the html purpose paces its own DOM work across macrotasks). The copy is
  * refused when a purpose refuses a value, when a value grows beyond the expansion budget, or when the whole
  * grows beyond `safeMaxBytes`. With `pacing`, a long walk pauses whenever the current macrotask has had its
@@ -59,7 +60,7 @@ export async function sanitizeValue(
     growth: 0,
     root: undefined,
   };
-  const visited = startWalk(value, shape, walk);
+  startWalk(value, shape, walk);
   const paced = pacing !== undefined;
   while (!runWalk(walk, paced)) {
     if (!(await waitForTurn(pacing?.signal)))
@@ -74,7 +75,7 @@ export async function sanitizeValue(
   }
   const findings = walk.findings.length === 0 ? NO_FINDINGS : walk.findings;
   if (walk.failure !== undefined) return { ok: false, issue: walk.failure, findings };
-  const copy = typeof value === 'string' ? walk.root : visited;
+  const copy = walk.root;
   if (decodedBytes + walk.growth > limits.safeMaxBytes) {
     const size = new TextEncoder().encode(JSON.stringify(copy)).length;
     if (size > limits.safeMaxBytes) {

@@ -8,15 +8,18 @@ import type { Shape } from './shape.js';
 import { CHECK_EVERY, sliceSpent } from './pacing.js';
 import { currentPath, settle, type Frame, type Walk } from './walk-state.js';
 
-/** Starts a walk at its root value: the copy of a non-container, or the fresh root container. */
-export function startWalk(value: unknown, shape: Shape | undefined, walk: Walk): unknown {
+/**
+ * Starts a walk at its root value. `walk.root` holds the result so far: the sanitized string, the value
+ * itself, or the root container (the source until something in it changes, then its copy).
+ */
+export function startWalk(value: unknown, shape: Shape | undefined, walk: Walk): void {
   if (typeof value === 'string') {
     const copy = visitString(value, shape?.at(value), walk, undefined, '');
     if (copy !== undefined) walk.root = copy;
-    return copy;
+    return;
   }
-  if (typeof value !== 'object' || value === null) return value;
-  return open(value as Frame['source'], shape?.at(value), walk);
+  walk.root = value;
+  if (typeof value === 'object' && value !== null) open(value as Frame['source'], shape?.at(value), walk);
 }
 
 /**
@@ -52,35 +55,66 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
       child = (frame.source as Record<string, unknown>)[key];
       shape = frame.shape?.member(key);
     }
-    // The fresh copy starts as a shallow copy of its source: only changed strings and containers are written.
+    // Copy on write: a container is copied (with its ancestors) only when a string in it changes.
     if (typeof child === 'string') {
       const copy = visitString(child, shape?.at(child), walk, frame, frame.at);
-      if (copy !== undefined && copy !== child) setOwnMember(frame.out, frame.at, copy);
+      if (copy !== undefined && copy !== child) setOwnMember(writable(walk), frame.at, copy);
     } else if (typeof child === 'object' && child !== null) {
-      const at = frame.at;
-      setOwnMember(frame.out, at, open(child as Frame['source'], shape?.at(child), walk));
+      open(child as Frame['source'], shape?.at(child), walk);
     }
   }
   return true;
 }
 
 /**
- * Pushes a container on the stack (reusing a frame) and returns its fresh copy: for now a shallow copy of the
- * validated source (own data members, `__proto__` included as one), in which the walk replaces what it changes.
+ * The copy of the innermost open container, made now if it is still its source: a shallow copy (own data
+ * members, `__proto__` included as one) put in its parent's copy, the parent copied first the same way.
+ * Containers in which nothing changed stay shared with the walked value.
  */
-function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Frame['out'] {
+function writable(walk: Walk): Frame['out'] {
+  const stack = walk.stack;
+  let first = walk.depth - 1;
+  while (first >= 0 && !(stack[first] as Frame).copied) first--;
+  for (let d = first + 1; d < walk.depth; d++) {
+    const frame = stack[d] as Frame;
+    const source = frame.source;
+    frame.out = Array.isArray(source) ? source.slice() : { ...source };
+    frame.copied = true;
+    if (d === 0) walk.root = frame.out;
+    else {
+      const parent = stack[d - 1] as Frame;
+      setOwnMember(parent.out, parent.at, frame.out);
+    }
+  }
+  return (stack[walk.depth - 1] as Frame).out;
+}
+
+/** Pushes a container on the stack (reusing a frame); it is copied only once something in it changes. */
+function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): void {
   const isArray = Array.isArray(source);
   const keys = isArray ? undefined : Object.keys(source);
-  const out: Frame['out'] = isArray ? source.slice() : { ...source };
   const length = isArray ? source.length : (keys as string[]).length;
   const fixed = shape?.fixedPurposes(isArray);
   let frame = walk.stack[walk.depth];
   if (frame === undefined) {
-    frame = { source, out, keys, length, next: 0, at: 0, shape, fixed, members: undefined, strings: false };
+    frame = {
+      source,
+      out: source,
+      copied: false,
+      keys,
+      length,
+      next: 0,
+      at: 0,
+      shape,
+      fixed,
+      members: undefined,
+      strings: false,
+    };
     walk.stack.push(frame);
   } else {
     frame.source = source;
-    frame.out = out;
+    frame.out = source;
+    frame.copied = false;
     frame.keys = keys;
     frame.length = length;
     frame.next = 0;
@@ -91,7 +125,6 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): Fr
     frame.strings = false;
   }
   walk.depth++;
-  return out;
 }
 
 /**
@@ -118,7 +151,7 @@ function visitString(
   else record(frame, key, purpose.kind);
   const outcome = purpose.sanitize(value);
   if (!isPromiseLike(outcome)) return settle(outcome, value, walk, undefined);
-  const place = frame === undefined ? undefined : { container: frame.out, key };
+  const place = frame === undefined ? undefined : { container: writable(walk), key };
   walk.pending.push({ promise: outcome, input: value, path: currentPath(walk), place });
   // The input stands in its place until the outcome settles (it is replaced or the copy refused).
   return value;

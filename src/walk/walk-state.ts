@@ -25,10 +25,12 @@ export interface Pending {
   readonly place: Place;
 }
 
-/** One open container of the walk: its source, its fresh copy, and how far the walk has come in it. */
+/** One open container of the walk: its source, its copy, and how far the walk has come in it. */
 export interface Frame {
   source: Record<string, unknown> | unknown[];
+  /** The source until something in it changes, then its shallow copy (see `copied`). */
   out: Record<string, unknown> | unknown[];
+  copied: boolean;
   /** The member names of an object (in order); `undefined` for an array. */
   keys: string[] | undefined;
   length: number;
@@ -58,7 +60,8 @@ export interface Walk {
   readonly names: DeclaredNames | undefined;
   failure: Issue | undefined;
   growth: number;
-  root: string | undefined;
+  /** The sanitized value so far: a string's result, or the root container (its copy once one is made). */
+  root: unknown;
 }
 
 /** The exact path of the value being visited (built only when something is reported or deferred). */

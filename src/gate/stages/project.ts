@@ -1,5 +1,6 @@
 // Stage 6, project: the small agent-facing object, built fresh from the sanitized value.
-import { IDENTITY_PROJECTION, type PurposeMap } from '../../project/projection.js';
+import { IDENTITY_PROJECTION } from '../../project/projection.js';
+import type { PurposeRecord } from '../../project/purpose-record.js';
 import { untrustedPlacer } from '../../taint/outcome-data.js';
 import { next, stop, type Stage } from '../stage.js';
 import type { Sanitized } from './sanitize.js';
@@ -8,7 +9,7 @@ import type { Sanitized } from './sanitize.js';
 export interface Projected {
   readonly stage: 'project';
   readonly data: unknown;
-  readonly purposes: PurposeMap;
+  readonly purposes: PurposeRecord;
 }
 
 /**
