@@ -7,7 +7,15 @@ import {
   SECRET_KIND,
   userinfoPossible,
 } from '../../secrets/quick-check.js';
-import { quickLetterScript, quickWordEnd } from './quick-words.js';
+import {
+  CYRILLIC_LETTERS,
+  CYRILLIC_LOOKALIKE,
+  LONG_RUN,
+  quickLetterScript,
+  quickWordEnd,
+  RUN_FROM,
+  scanState,
+} from './quick-words.js';
 
 /**
  * `String.prototype.charCodeAt`, called as `charCodeAt.call(text, i)` in the loops below: read this way a
@@ -71,20 +79,21 @@ export const QUICK_SYMBOLS: readonly (readonly [number, number])[] = Object.free
 const PICTOGRAPHS_FIRST = 0x1f300;
 const PICTOGRAPHS_LAST = 0x1faff;
 
-/** Per UTF-16 code unit, what the quick scan does with it: built by the first scan, not at import. */
-let units: Readonly<Uint8Array> | undefined;
+/** Per UTF-16 code unit, what the quick scan does with it, for multiline text and for one line: built on first use. */
+const tables: (Readonly<Uint8Array> | undefined)[] = [undefined, undefined];
 
-function unitTable(): Readonly<Uint8Array> {
-  units ??= buildUnitTable();
-  return units;
+function unitTable(multiline: boolean): Readonly<Uint8Array> {
+  const index = multiline ? 1 : 0;
+  return (tables[index] ??= buildUnitTable(multiline));
 }
 
-function buildUnitTable(): Uint8Array {
+function buildUnitTable(multiline: boolean): Uint8Array {
   const table = new Uint8Array(0x10000).fill(ATTENTION | UNKNOWN);
   for (let c = 0; c < 0x80; c++) table[c] = (SECRET_CHAR_KINDS[c] ?? 0) & (RUN | TRIGGER | RARE | USERINFO);
   for (let c = 0; c < 0x20; c++) table[c] = ATTENTION | UNKNOWN;
   table[0x7f] = ATTENTION | UNKNOWN;
-  table[0x09] = table[0x0a] = ATTENTION;
+  // Tab and line feed are kept as they are in multiline text (they end a token run like a space).
+  if (multiline) table[0x09] = table[0x0a] = 0;
   for (const [first, last] of QUICK_SYMBOLS) table.fill(0, first, last + 1);
   for (let c = 0x80; c < 0x10000; c++) if (quickLetterScript(c) !== 0) table[c] = KNOWN_LETTER;
   table.fill(ATTENTION | LEAD, 0xd800, 0xdc00);
@@ -95,32 +104,34 @@ function buildUnitTable(): Uint8Array {
 /**
  * One pass over `text`, from character codes and one table read each (no Unicode property lookups). A text
  * is `plain` when every character is printable ASCII, a layout character the options keep, a known letter
- * or a listed symbol, and every word holding a letter outside ASCII is in one script and could not pass
- * for a word of another: exactly when the full path would return it unchanged without a finding. The same
- * pass runs the secret detector's quick check (token runs, a credential name before an operator, rare
- * shapes). A text that is not plain stops the scan: the full path then does all the work.
+ * or a listed symbol, and every word holding a letter outside ASCII is harmless (see {@link quickWordEnd}):
+ * exactly when the full path would return it unchanged without a finding. The same pass runs the secret
+ * detector's quick check (token runs, a credential name before an operator, rare shapes). A text that is
+ * not plain stops the scan: the full path then does all the work.
  *
  * Most characters are ASCII letters and digits, which only continue a token run, and spaces and symbols,
- * which end one: {@link skipQuiet} passes over those in a loop that calls nothing (so the compiler keeps its
- * state in registers) and measures each run where it ends. This loop handles the rest, one character at a
- * time. The rare-shape checks are called only where the next character can start a shape.
+ * which end one: {@link skipQuiet} passes over those (and over periods and hyphens that cannot start a rare
+ * shape) in a loop that calls nothing else (so the compiler keeps its state in registers) and measures each
+ * run where it ends. This loop handles the rest, one character at a time, and each word with a letter
+ * outside ASCII once, from its first such letter to its end (tab and line feed of multiline text are quiet).
  */
 export function quickScan(text: string, multiline: boolean): number {
-  const table = unitTable();
+  const table = unitTable(multiline);
   const length = text.length;
-  runState[RUN_FROM] = 0;
-  runState[LONG_RUN] = 0;
+  // Four stores rather than fill(): this runs once per text, and a builtin call would cost as much.
+  scanState[RUN_FROM] = scanState[LONG_RUN] = scanState[CYRILLIC_LETTERS] = scanState[CYRILLIC_LOOKALIKE] = 0;
   let secret = false;
   let userinfo = 0;
-  let wordEnd = 0;
   // The index of the trail surrogate of the last pictograph: a trail is accepted only there.
   let pictographTrail = -1;
-  for (let i = skipQuiet(text, table, 0, wordEnd); i < length; i = skipQuiet(text, table, i + 1, wordEnd)) {
+  for (let i = skipQuiet(text, table, 0); i < length; i = skipQuiet(text, table, i + 1)) {
     const c = charCodeAt.call(text, i);
     const unit = table[c] as number;
     if (unit === KNOWN_LETTER) {
-      // One judgement per word, at its first letter outside ASCII; skipQuiet passes over the rest of it.
-      if ((wordEnd = quickWordEnd(text, i)) < 0) return 0;
+      // A word with a letter outside ASCII, judged once, at its first such letter: the scan goes on after it.
+      const end = quickWordEnd(text, i);
+      if (end < 0) return 0;
+      i = end - 1;
       continue;
     }
     if ((unit & TRIGGER) !== 0 && !secret && credentialNameBefore(text, i)) secret = true;
@@ -133,39 +144,47 @@ export function quickScan(text: string, multiline: boolean): number {
     } else if ((unit & LEAD) !== 0) {
       if (!pictographAt(text, i, c)) return 0;
       pictographTrail = i + 1;
-    } else if ((unit & UNKNOWN) !== 0 || !multiline) {
+    } else {
       return 0;
     }
   }
-  if (runState[LONG_RUN] === 1 || length - runState[RUN_FROM] >= MIN_TOKEN_RUN) secret = true;
+  // A Cyrillic word that could pass for a word of another script is judged unless Cyrillic dominates.
+  if (scanState[CYRILLIC_LOOKALIKE] === 1 && !dominates(scanState[CYRILLIC_LETTERS], length)) return 0;
+  if (scanState[LONG_RUN] === 1 || length - scanState[RUN_FROM] >= MIN_TOKEN_RUN) secret = true;
   return QUICK.plain | (secret || userinfoPossible(userinfo) ? QUICK.secretShape : 0);
 }
 
-/** Where the open token run started, and 1 once a run as long as the prefilter's threshold has ended. */
-const runState = new Int32Array(2);
-const RUN_FROM = 0;
-const LONG_RUN = 1;
+/**
+ * True when `letters` of one script surely outnumber the letters of every other script in a text of
+ * `length` code units: the word scan counts at most one letter per code unit.
+ */
+function dominates(letters: number, length: number): boolean {
+  return letters > length - letters;
+}
 
 /**
  * The index of the first character at or after `from` that the quick scan must look at: not a token
- * character, a space or a listed symbol, nor a known letter of the word already judged (which ends at
- * `wordEnd`). Token runs are measured as they end, in {@link runState}.
+ * character, a space or a listed symbol, nor a period that cannot start a rare shape. Token runs are
+ * measured as they end, in {@link scanState}.
  */
-function skipQuiet(text: string, table: Readonly<Uint8Array>, from: number, wordEnd: number): number {
+function skipQuiet(text: string, table: Readonly<Uint8Array>, from: number): number {
   const length = text.length;
-  let runFrom = runState[RUN_FROM] as number;
+  let runFrom = scanState[RUN_FROM] as number;
   for (let i = from; i < length; i++) {
-    const unit = table[charCodeAt.call(text, i)] as number;
+    const c = charCodeAt.call(text, i);
+    const unit = table[c] as number;
     if (unit === RUN) continue;
     if ((unit & RUN) === 0) {
-      if (i - runFrom >= MIN_TOKEN_RUN) runState[LONG_RUN] = 1;
+      if (i - runFrom >= MIN_TOKEN_RUN) scanState[LONG_RUN] = 1;
       runFrom = i + 1;
-      if (unit === 0 || (unit === KNOWN_LETTER && i < wordEnd)) continue;
+      if (unit === 0 || (c === PERIOD && !mayStartRareShape(text, i, c))) continue;
+    } else if (c === HYPHEN && !mayStartRareShape(text, i, c)) {
+      continue;
     }
-    runState[RUN_FROM] = runFrom;
+    scanState[RUN_FROM] = runFrom;
     return i;
   }
-  runState[RUN_FROM] = runFrom;
+  scanState[RUN_FROM] = runFrom;
   return length;
 }
 

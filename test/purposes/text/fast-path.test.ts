@@ -17,6 +17,8 @@ const PIECES = [
   ...'é É ñ ß þ ÿ ő œ × ÷ « » ¿ © e\u0301 A\u030A'.split(' '),
   // Cyrillic, Greek, Arabic, Hebrew, Han, kana, Hangul, Devanagari, Thai
   ...'ж а р о Привет рус ο α ب ت كتاب ש 中 文 登录 ー ログイン 한 क्ष ภาษา'.split(' '),
+  // kana and Han in one word, letters whose skeleton leaves their family, Cyrillic look-alikes
+  ...'セッションが切れる く ノ 一 0 1 аре МБ Ошибка'.split(' '),
   // controls, format characters, bidi, tags, selectors, private use, noncharacters
   '\u0000',
   '\u0007',
