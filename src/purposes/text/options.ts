@@ -86,6 +86,15 @@ export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
 const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(TEXT_DEFAULTS));
 const resolved = new WeakMap<TextOptions, ResolvedTextOptions>();
 
+/** The last few resolved options seen, newest last: the fields of a contract pass the same few objects. */
+const recentlyResolved: ResolvedTextOptions[] = [];
+const RECENT = 8;
+
+function remember(options: ResolvedTextOptions): void {
+  if (recentlyResolved.length === RECENT) recentlyResolved.shift();
+  recentlyResolved.push(options);
+}
+
 /**
  * The options with defaults applied, frozen and remembered per options object. A mistake (an unknown
  * option, a policy outside its union, a limit that is not a positive safe integer) throws a TypeError:
@@ -93,8 +102,13 @@ const resolved = new WeakMap<TextOptions, ResolvedTextOptions>();
  */
 export function resolveTextOptions(options: TextOptions | undefined): ResolvedTextOptions {
   if (options === undefined) return TEXT_DEFAULTS;
+  // Options already resolved come back on every value of a field: found by identity before the WeakMap.
+  for (const recent of recentlyResolved) if (recent === options) return recent;
   const known = resolved.get(options);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    if (known === options) remember(known);
+    return known;
+  }
   for (const name of Object.keys(options)) {
     if (!OPTION_NAMES.has(name)) throw new TypeError(`Unknown text option "${name}"`);
   }
@@ -118,6 +132,7 @@ export function resolveTextOptions(options: TextOptions | undefined): ResolvedTe
   });
   resolved.set(options, result);
   resolved.set(result, result);
+  remember(result);
   return result;
 }
 
