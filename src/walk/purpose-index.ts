@@ -23,11 +23,20 @@ export class PurposeIndex {
    */
   attach(container: object, members: ContainerPurposes): void {
     this.byContainer.set(container, members);
+    if (container === this.last) this.lastMembers = members;
   }
+
+  /** The container looked up last and its entry: a projection reads several members of one container in turn. */
+  private last: object | undefined;
+  private lastMembers: ContainerPurposes | undefined;
 
   /** The purpose of `container[key]`, if it is a string with one. */
   of(container: object, key: string | number): PurposeKind | undefined {
-    const members = this.byContainer.get(container);
+    if (container !== this.last) {
+      this.last = container;
+      this.lastMembers = this.byContainer.get(container);
+    }
+    const members = this.lastMembers;
     return typeof members === 'string' ? members : members?.[key];
   }
 
@@ -44,5 +53,6 @@ export class PurposeIndex {
       this.byContainer.set(container, members);
     }
     members[key] = kind;
+    if (container === this.last) this.lastMembers = members;
   }
 }
