@@ -1,7 +1,7 @@
 // Cleaning to a stable NFC: passes of special-character removal and NFC, sparing what a scan already proved.
 import { scanText, type TextScan } from '../../unicode/word-scan.js';
 import type { Finding } from '../../vocabulary/finding.js';
-import { SpecialTally } from './findings.js';
+import { SpecialTally } from './special-tally.js';
 import { HiddenCollector, type TextHiddenPayload } from './hidden.js';
 import type { ResolvedTextOptions } from './options.js';
 import { removeSpecials, type CleaningRecord, type CleaningStart } from './scan.js';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { tagToAscii } from '../../unicode/tags.js';
 import { variationSelectorByte } from '../../unicode/variation.js';
 import type { HiddenPayload } from '../purpose.js';
-import type { SpecialTally } from './findings.js';
+import type { SpecialTally } from './special-tally.js';
 
 /** A decoded payload: tag characters as the ASCII they shadow, or variation selectors as bytes in hex. */
 export interface TextHiddenPayload extends HiddenPayload {
