@@ -29,14 +29,16 @@ let retained: Buffers = newBuffers(64);
  * order, every bidi control and every line break but the line feed among them). Paragraphs end at line
  * breaks when `multiline` ({@link breaksAtLineBreaks}), else never. A text without a right-to-left character
  * is planned from the list alone (its line feeds found by `indexOf`) instead of reading every code unit, and
- * its plan holds one verdict per control instead of one per code unit.
+ * its plan holds one verdict per control instead of one per code unit. `rightToLeft` false says the scan
+ * found no code point in a right-to-left block, which spares even the search for one.
  */
 export function planListedBidiControls(
   text: string,
   multiline: boolean,
   specials: readonly number[],
+  rightToLeft = true,
 ): BidiPlan {
-  if (MAY_BE_RIGHT_TO_LEFT.test(text))
+  if (rightToLeft && MAY_BE_RIGHT_TO_LEFT.test(text))
     return planBidiControls(text, multiline ? breaksAtLineBreaks : breaksNever);
   const { points, positions, codes } = buffersFor(specials.length);
   const listed: number[] = [];

@@ -7,7 +7,7 @@ import { scanText } from '../../src/unicode/word-scan.js';
 
 /** Bidi controls, every line break, letters of both directions, digits and other specials between them. */
 const PIECES = [
-  ...'a b Z 1 2 ж ب ש . : - _ 😀'.split(' '),
+  ...'a b Z 1 2 ж ب ש ٣ \u0591 𐤀 . : - _ 😀'.split(' '),
   ' ',
   ...'\t \n \r \r\n \u0085 \u2028 \u2029 \u0007 \u200B \u200C \u{E0049} \u{E0158}'.split(' '),
   ...'\u061C \u200E \u200F \u202A \u202B \u202C \u202D \u202E \u2066 \u2067 \u2068 \u2069'.split(' '),
@@ -29,11 +29,13 @@ describe('bidi controls planned from a list of specials', () => {
   it('gives exactly the plan read from every code unit', () => {
     fc.assert(
       fc.property(text, fc.boolean(), (value, multiline) => {
-        const specials = scanText(value, !multiline).specials;
+        const scan = scanText(value, !multiline);
         const full = planBidiControls(value, multiline ? breaksAtLineBreaks : breaksNever);
-        const listed = planListedBidiControls(value, multiline, specials);
+        const listed = planListedBidiControls(value, multiline, scan.specials, scan.rightToLeft);
+        const searched = planListedBidiControls(value, multiline, scan.specials);
         expect(verdicts(listed, value.length)).toEqual(verdicts(full, value.length));
         expect(listed.toMap()).toEqual(full.toMap());
+        expect(searched.toMap()).toEqual(full.toMap());
       }),
       { numRuns: 5000 },
     );

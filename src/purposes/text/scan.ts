@@ -42,6 +42,8 @@ const TAB = 0x09;
 export interface CleaningStart {
   readonly specials: readonly number[] | undefined;
   readonly mayChangeUnderNfc: boolean;
+  /** False when the scan found no code point in a right-to-left block; unknown when absent. */
+  readonly rightToLeft?: boolean;
 }
 
 /**
@@ -56,8 +58,9 @@ export function removeSpecials(
   options: ResolvedTextOptions,
   record: CleaningRecord,
   specials?: readonly number[],
+  rightToLeft = true,
 ): string {
-  const scan = new Scan(text, options, record.tally, record.hidden, specials);
+  const scan = new Scan(text, options, record.tally, record.hidden, specials, rightToLeft);
   const cursor = new SpecialCursor(text, !options.multiline, specials);
   let out = '';
   let copied = 0;
@@ -102,6 +105,7 @@ class Scan {
     private readonly tally: SpecialTally,
     private readonly hidden: HiddenCollector,
     private readonly specials: readonly number[] | undefined,
+    private readonly rightToLeft: boolean,
   ) {}
 
   decide(index: number, codePoint: number): Decision {
@@ -145,7 +149,8 @@ class Scan {
   /** The verdicts of the text's bidi controls: from the scan's list of specials when there is one. */
   private planBidi(): BidiPlan {
     const multiline = this.options.multiline;
-    if (this.specials !== undefined) return planListedBidiControls(this.text, multiline, this.specials);
+    if (this.specials !== undefined)
+      return planListedBidiControls(this.text, multiline, this.specials, this.rightToLeft);
     return planBidiControls(this.text, multiline ? breaksAtLineBreaks : breaksNever);
   }
 
