@@ -167,10 +167,18 @@ export function mayOpenWindow(text: string): boolean {
   let seen = 0;
   let run = 0;
   for (let i = 0; i < text.length; i++) {
-    const kind = kindOf(charCodeAt.call(text, i));
+    const c = charCodeAt.call(text, i);
+    // Outside ASCII nothing continues a run or opens a shape.
+    if (c >= 128) {
+      run = 0;
+      continue;
+    }
+    const kind = SECRET_CHAR_KINDS[c] as number;
     seen |= kind;
     if ((kind & SECRET_KIND.run) === 0) run = 0;
     else if (++run === MIN_TOKEN_RUN) return true;
+    // One test for the rare characters that may start a shape: triggers and rare characters.
+    if ((kind & (SECRET_KIND.trigger | SECRET_KIND.rare)) === 0) continue;
     if ((kind & SECRET_KIND.trigger) !== 0 && credentialNameBefore(text, i)) return true;
     if ((kind & SECRET_KIND.rare) !== 0 && rareShapeAt(text, i)) return true;
   }

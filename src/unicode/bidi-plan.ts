@@ -25,21 +25,43 @@ export function verdictCode(verdict: BidiVerdict): number {
   return CODE_OF.get(verdict) ?? UNBALANCED;
 }
 
-/** The verdict of every bidi control of a text, by UTF-16 index. */
+/**
+ * The verdict of every bidi control of a text, by UTF-16 index: one code per UTF-16 unit, or, when `listed`
+ * is given, one code per index it lists (in increasing order; every other index has none).
+ */
 export class BidiPlan {
-  constructor(private readonly codes: Uint8Array) {}
+  constructor(
+    private readonly codes: ArrayLike<number>,
+    private readonly listed?: readonly number[],
+  ) {}
 
   /** The verdict of the bidi control at UTF-16 `index` ('unbalanced' for an index that holds none). */
   verdictAt(index: number): BidiVerdict {
-    return VERDICTS[this.codes[index] ?? 0] ?? 'unbalanced';
+    const slot = this.listed === undefined ? index : slotOf(this.listed, index);
+    return VERDICTS[this.codes[slot] ?? 0] ?? 'unbalanced';
   }
 
   /** Every verdict, keyed by UTF-16 index, in index order. */
   toMap(): ReadonlyMap<number, BidiVerdict> {
     const verdicts = new Map<number, BidiVerdict>();
-    this.codes.forEach((code, index) => {
-      if (code !== 0) verdicts.set(index, VERDICTS[code] ?? 'unbalanced');
-    });
+    for (let slot = 0; slot < this.codes.length; slot++) {
+      const code = this.codes[slot] ?? 0;
+      if (code !== 0) verdicts.set(this.listed?.[slot] ?? slot, VERDICTS[code] ?? 'unbalanced');
+    }
     return verdicts;
   }
+}
+
+/** Where `index` is in the increasing `listed`, or -1. */
+function slotOf(listed: readonly number[], index: number): number {
+  let low = 0;
+  let high = listed.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = listed[middle] as number;
+    if (found === index) return middle;
+    if (found < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }

@@ -35,14 +35,14 @@ let indices = new Int32Array(256);
 const open = new Int32Array(MAX_NESTING);
 const retainedParagraph = new BidiParagraph();
 /** Stands for a paragraph without a kept right-to-left character: it needs no facts learnt to answer. */
-const NO_RTL = new BidiParagraph();
+export const NO_RTL = new BidiParagraph();
 /** A right-to-left character that cleaning keeps has the first of these flags and not the second. */
 const KEPT_RIGHT_TO_LEFT = SCAN_FLAGS.rightToLeft | SCAN_FLAGS.removable;
 /**
  * Code units of every right-to-left block (see direction.ts), the supplementary ones by their lead
  * surrogate: a text without any has no right-to-left character.
  */
-const MAY_BE_RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\uD802\uD803\uD83A\uD83B]/;
+export const MAY_BE_RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFE\uD802\uD803\uD83A\uD83B]/;
 
 /**
  * Decides every bidi control in `text` (keyed by UTF-16 index). Paragraphs end at the code points
@@ -79,12 +79,7 @@ export function breaksNever(): boolean {
  * {@link breaksAtLineBreaks} or {@link breaksNever} the walk calls nothing per character.
  */
 export function planBidiControls(text: string, breaksParagraph: (codePoint: number) => boolean): BidiPlan {
-  const retained = text.length <= RETAINED_CODE_POINTS;
-  if (!retained || codePoints.length < text.length) {
-    const capacity = retained ? Math.max(text.length, 2 * codePoints.length) : text.length;
-    codePoints = new Int32Array(capacity);
-    indices = new Int32Array(capacity);
-  }
+  reserve(text.length);
   const codes = new Uint8Array(text.length);
   const known = breaksParagraph === breaksAtLineBreaks || breaksParagraph === breaksNever;
   if (!known || MAY_BE_RIGHT_TO_LEFT.test(text)) {
@@ -93,6 +88,16 @@ export function planBidiControls(text: string, breaksParagraph: (codePoint: numb
     planControlsOnly(text, breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0, codes);
   }
   return new BidiPlan(codes);
+}
+
+/** Makes the reused buffers hold at least `length` entries (a text longer than retained gets its own). */
+function reserve(length: number): void {
+  const retained = length <= RETAINED_CODE_POINTS;
+  if (!retained || codePoints.length < length) {
+    const capacity = retained ? Math.max(length, 2 * codePoints.length) : length;
+    codePoints = new Int32Array(capacity);
+    indices = new Int32Array(capacity);
+  }
 }
 
 /**
@@ -163,14 +168,15 @@ export function mayBeControlOrBreak(unit: number): boolean {
     : unit === LF || unit === CR || unit === NEL || unit === ALM;
 }
 
-function isBidiControl(codePoint: number): boolean {
+/** True for a bidi control: an embedding, override, isolate, their terminators, or a mark. */
+export function isBidiControl(codePoint: number): boolean {
   return (
     (codePoint >= LRE && codePoint <= RLO) || (codePoint >= LRI && codePoint <= PDI) || isBidiMark(codePoint)
   );
 }
 
 /** Decides the controls of the paragraph at positions [from, to) of `points` (UTF-16 indices in `at`). */
-function planParagraph(
+export function planParagraph(
   points: Int32Array,
   at: Int32Array,
   from: number,

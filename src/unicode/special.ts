@@ -103,8 +103,40 @@ export function isRemovable(codePoint: number): boolean {
   return codePoint !== 0x09 && isSpecial(codePoint) && classifySpecial(codePoint) !== 'line_break';
 }
 
-/** The class of a special code point, or `undefined` for ordinary text. */
+/** Every special class, in report order. */
+export const SPECIAL_CLASSES: readonly SpecialClass[] = Object.freeze([
+  'control',
+  'line_break',
+  'bidi_control',
+  'zero_width',
+  'invisible',
+  'tag_characters',
+  'variation_selector',
+  'noncharacter',
+  'annotation',
+  'private_use',
+]);
+
+/** Every class, by its code in {@link classCodes} (1 stands for ordinary text, 0 for not computed yet). */
+const CLASSES: readonly (SpecialClass | undefined)[] = [undefined, undefined, ...SPECIAL_CLASSES];
+/**
+ * {@link classifySpecial}'s answers by code point, as codes into {@link CLASSES}: an entry is written when its
+ * code point is first asked, so only the pages of code points asked about are ever touched.
+ */
+const classCodes = new Uint8Array(0x110000);
+
+/** The class of a special code point, or `undefined` for ordinary text (remembered per code point). */
 export function classifySpecial(codePoint: number): SpecialClass | undefined {
+  const code = classCodes[codePoint];
+  if (code === undefined) return classifyCodePoint(codePoint);
+  if (code !== 0) return CLASSES[code];
+  const specialClass = classifyCodePoint(codePoint);
+  classCodes[codePoint] = CLASSES.indexOf(specialClass, 1);
+  return specialClass;
+}
+
+/** {@link classifySpecial}, computed. */
+export function classifyCodePoint(codePoint: number): SpecialClass | undefined {
   if (
     codePoint === 0x0a ||
     codePoint === 0x0d ||

@@ -1,5 +1,6 @@
 // Variation selectors: which base each kind may follow, and the byte a stray selector smuggles.
 import { isEmojiCharacter } from './emoji.js';
+import { isVariationSelector } from './special.js';
 
 /**
  * Bases of standardized variation sequences with VS1–VS14 (StandardizedVariants.txt): CJK compatibility
@@ -19,7 +20,9 @@ const MONGOLIAN_LETTER = /^(?=\p{L})\p{Script=Mongolian}$/u;
  * after a standardized-variant base, Mongolian free variation selectors after a Mongolian letter.
  */
 export function isVariationBase(selector: number, base: number): boolean {
-  if (base < 0) return false;
+  // A selector is no base of any kind (a mark, neither emoji, ideograph, symbol nor letter): a run of them,
+  // a smuggled payload, is answered without building a string per selector.
+  if (base < 0 || isVariationSelector(base)) return false;
   const character = String.fromCodePoint(base);
   if (selector === 0xfe0e || selector === 0xfe0f) return isEmojiCharacter(base);
   if (selector >= 0xfe00 && selector <= 0xfe0d) return STANDARDIZED_BASE.test(character);

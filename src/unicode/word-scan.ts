@@ -44,6 +44,8 @@ export interface TextScan {
   readonly mayChangeUnderNfc: boolean;
   /** True when the text holds a UTF-16 surrogate that is not half of a pair. */
   readonly loneSurrogates: boolean;
+  /** False when no code point is in a right-to-left block (see direction.ts). */
+  readonly rightToLeft: boolean;
 }
 
 let latinId = -1;
@@ -132,6 +134,7 @@ function scanKnownText(text: string, withLayout: boolean): TextScan | undefined 
     specials: specials ?? NONE,
     mayChangeUnderNfc: (seen & NFC_SENSITIVE) !== 0,
     loneSurrogates: (seen & LONE_SURROGATE) !== 0,
+    rightToLeft: (seen & RIGHT_TO_LEFT) !== 0,
   };
 }
 

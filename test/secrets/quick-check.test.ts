@@ -2,7 +2,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { triggeredWindows } from '../../src/secrets/prefilter.js';
-import { mayOpenWindow } from '../../src/secrets/quick-check.js';
+import {
+  credentialNameBefore,
+  mayOpenWindow,
+  MIN_TOKEN_RUN,
+  rareShapeAt,
+  SECRET_CHAR_KINDS,
+  SECRET_KIND,
+  userinfoPossible,
+} from '../../src/secrets/quick-check.js';
 import { embed, PLACEMENTS, SCANNER_NEGATIVES, TRUE_POSITIVES } from './harness.js';
 import { LOOKALIKES, lookalikeContexts } from './lookalikes.js';
 
@@ -46,5 +54,36 @@ describe('mayOpenWindow', () => {
         'Steps: open the app (sign in), then click "Continue"; the session expired, 12% of requests fail.',
       ),
     ).toBe(false);
+  });
+});
+
+/** The quick check written plainly: every character's kind read, each question asked on its own. */
+function plainMayOpenWindow(text: string): boolean {
+  let seen = 0;
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const kind = c < 128 ? (SECRET_CHAR_KINDS[c] ?? 0) : 0;
+    seen |= kind;
+    if ((kind & SECRET_KIND.run) === 0) run = 0;
+    else if (++run === MIN_TOKEN_RUN) return true;
+    if ((kind & SECRET_KIND.trigger) !== 0 && credentialNameBefore(text, i)) return true;
+    if ((kind & SECRET_KIND.rare) !== 0 && rareShapeAt(text, i)) return true;
+  }
+  return userinfoPossible(seen);
+}
+
+describe('mayOpenWindow, written for speed', () => {
+  it('answers exactly as the plain loop, also around characters outside ASCII', () => {
+    const pieces = fc.array(fc.constantFrom(...PIECES, 'ж', '中', '😀', '\u200B', '\u0100', '\u0140'), {
+      maxLength: 60,
+    });
+    fc.assert(
+      fc.property(pieces, (chosen) => {
+        const text = chosen.join('');
+        expect(mayOpenWindow(text)).toBe(plainMayOpenWindow(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

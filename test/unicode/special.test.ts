@@ -1,6 +1,7 @@
 // Classification of the special code points the text purpose acts on.
 import { describe, expect, it } from 'vitest';
 import {
+  classifyCodePoint,
   classifySpecial,
   isRemovable,
   isSpecial,
@@ -109,5 +110,16 @@ describe('classifySpecial', () => {
       [0x180b, 0x180c, 0x180d, 0x180f, 0xfe00, 0xfe0f, 0xe0100, 0xe01ef].every(isVariationSelector),
     ).toBe(true);
     expect([0x180e, 0xfe10, 0xe01f0].some(isVariationSelector)).toBe(false);
+  });
+
+  it('remembers exactly the computed class of every code point', () => {
+    const wrong: number[] = [];
+    for (let codePoint = -2; codePoint <= 0x110001; codePoint++) {
+      const computed = classifyCodePoint(codePoint);
+      // Asked twice: the first answer computes and remembers, the second reads what was remembered.
+      if (classifySpecial(codePoint) !== computed || classifySpecial(codePoint) !== computed)
+        wrong.push(codePoint);
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -62,3 +62,16 @@ describe('emoji character shortcuts', () => {
     }
   });
 });
+
+describe('a variation selector as the base of another', () => {
+  it('is no base of any kind the rule knows, so no selector may follow it', () => {
+    const anyBase =
+      /^[\p{Emoji}\p{Ideographic}\p{Sm}\p{L}\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}\p{Script=Egyptian_Hieroglyphs}0\u3001\u3002\uFF01\uFF0C\uFF0E\uFF1A\uFF1B\uFF1F]$/u;
+    const selectors = [0x180b, 0x180c, 0x180d, 0x180f, 0xfe00, 0xfe0d, 0xfe0e, 0xfe0f, 0xe0100, 0xe01ef];
+    for (let base = 0; base <= 0xe01ef; base++) {
+      if (!/^\p{Variation_Selector}$/u.test(String.fromCodePoint(base))) continue;
+      expect(anyBase.test(String.fromCodePoint(base)) || isEmojiCharacter(base)).toBe(false);
+      for (const selector of selectors) expect(isVariationBase(selector, base)).toBe(false);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // Cleaning to a stable NFC: passes of special-character removal and NFC, sparing what a scan already proved.
 import { scanText, type TextScan } from '../../unicode/word-scan.js';
 import type { Finding } from '../../vocabulary/finding.js';
-import { SpecialTally } from './findings.js';
+import { SpecialTally } from './special-tally.js';
 import { HiddenCollector, type TextHiddenPayload } from './hidden.js';
 import type { ResolvedTextOptions } from './options.js';
 import { removeSpecials, type CleaningRecord, type CleaningStart } from './scan.js';
@@ -62,7 +62,9 @@ function cleanToNormalForm(
   let current = text;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const specials = pass === 0 ? start.specials : undefined;
-    const cleaned = specials?.length === 0 ? current : removeSpecials(current, policy, record, specials);
+    const rightToLeft = pass > 0 || start.rightToLeft !== false;
+    const cleaned =
+      specials?.length === 0 ? current : removeSpecials(current, policy, record, specials, rightToLeft);
     if (pass > 0 && cleaned === current) return current;
     const scan = pass === 0 && start.mayChangeUnderNfc && specials !== undefined && cleaned !== current;
     notes.scan = scan ? scanText(cleaned, false) : undefined;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { tagToAscii } from '../../unicode/tags.js';
 import { variationSelectorByte } from '../../unicode/variation.js';
 import type { HiddenPayload } from '../purpose.js';
-import type { SpecialTally } from './findings.js';
+import type { SpecialTally } from './special-tally.js';
 
 /** A decoded payload: tag characters as the ASCII they shadow, or variation selectors as bytes in hex. */
 export interface TextHiddenPayload extends HiddenPayload {
@@ -15,6 +15,11 @@ interface Run {
   decoded: string;
   end: number;
 }
+
+/** Every byte as two lowercase hex digits. */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, byte) =>
+  byte.toString(16).padStart(2, '0'),
+);
 
 /**
  * Groups removed tag characters and variation selectors into payloads, one per run of adjacent removed
@@ -39,7 +44,7 @@ export class HiddenCollector {
     if (byte < 0) return;
     if (this.selectors?.end !== index)
       this.selectors = this.flush(this.selectors, 'variation_selectors', index);
-    this.selectors.decoded += byte.toString(16).padStart(2, '0');
+    this.selectors.decoded += HEX_BYTES[byte] as string;
     this.selectors.end = index + (codePoint > 0xffff ? 2 : 1);
   }
 
@@ -53,16 +58,8 @@ export class HiddenCollector {
   /** Every payload; notes their counts, total length and a digest on the tally. */
   finish(tally: SpecialTally): TextHiddenPayload[] {
     this.closeRuns();
-    noteKind(
-      tally,
-      'tag_characters',
-      this.done.filter((payload) => payload.kind === 'tag_ascii'),
-    );
-    noteKind(
-      tally,
-      'variation_selector',
-      this.done.filter((payload) => payload.kind === 'variation_selectors'),
-    );
+    noteKind(tally, 'tag_characters', this.done, 'tag_ascii');
+    noteKind(tally, 'variation_selector', this.done, 'variation_selectors');
     return this.done;
   }
 
@@ -72,15 +69,23 @@ export class HiddenCollector {
   }
 }
 
+/** Notes on `specialClass` how many payloads of `kind` there are, their decoded length and their digest. */
 function noteKind(
   tally: SpecialTally,
   specialClass: 'tag_characters' | 'variation_selector',
-  payloads: TextHiddenPayload[],
+  payloads: readonly TextHiddenPayload[],
+  kind: TextHiddenPayload['kind'],
 ): void {
-  if (payloads.length === 0) return;
-  const joined = payloads.map((payload) => payload.decoded).join('\n');
-  tally.note(specialClass, 'payloads', payloads.length);
-  tally.note(specialClass, 'decodedLength', joined.length - (payloads.length - 1));
+  let count = 0;
+  let joined = '';
+  for (const payload of payloads) {
+    if (payload.kind !== kind) continue;
+    joined += count === 0 ? payload.decoded : '\n' + payload.decoded;
+    count++;
+  }
+  if (count === 0) return;
+  tally.note(specialClass, 'payloads', count);
+  tally.note(specialClass, 'decodedLength', joined.length - (count - 1));
   tally.note(specialClass, 'digest', digestOf(joined));
 }
 

@@ -1,21 +1,13 @@
 // Options of the text purpose: the policies, their frozen safe defaults, and checking a caller's choice.
-import type { SpecialClass } from '../../unicode/special.js';
+import { SPECIAL_CLASSES, type SpecialClass } from '../../unicode/special.js';
 
 /** A class of characters the text purpose removes (or, for line breaks, rewrites). */
 export type TextCleanClass = Exclude<SpecialClass, 'private_use'>;
 
 /** Every {@link TextCleanClass}, in report order. */
-export const TEXT_CLEAN_CLASSES: readonly TextCleanClass[] = Object.freeze([
-  'control',
-  'line_break',
-  'bidi_control',
-  'zero_width',
-  'invisible',
-  'tag_characters',
-  'variation_selector',
-  'noncharacter',
-  'annotation',
-]);
+export const TEXT_CLEAN_CLASSES: readonly TextCleanClass[] = Object.freeze(
+  SPECIAL_CLASSES.filter((specialClass): specialClass is TextCleanClass => specialClass !== 'private_use'),
+);
 
 /** What a hit of a clean class does: remove it and report (`clean`), or refuse the whole value. */
 export type CleanAction = 'clean' | 'reject';

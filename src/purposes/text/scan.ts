@@ -1,5 +1,6 @@
 // The cleaning pass of the text purpose: one left-to-right scan that keeps, rewrites or removes specials.
 import { breaksAtLineBreaks, breaksNever, planBidiControls, type BidiPlan } from '../../unicode/bidi.js';
+import { planListedBidiControls } from '../../unicode/bidi-listed.js';
 import { codePointBefore } from '../../unicode/codepoint.js';
 import { isRgiEmoji } from '../../unicode/emoji.js';
 import { classifySpecial, isRemovable, nextSpecial, type SpecialClass } from '../../unicode/special.js';
@@ -7,7 +8,7 @@ import { CANCEL_TAG } from '../../unicode/tags.js';
 import { isVariationBase } from '../../unicode/variation.js';
 import { keepsInvisible, keepsZeroWidth } from '../../unicode/word-context.js';
 import type { HiddenCollector } from './hidden.js';
-import type { SpecialTally } from './findings.js';
+import type { SpecialTally } from './special-tally.js';
 import type { ResolvedTextOptions } from './options.js';
 
 /** Where cleaning records what it did: the per-class tally and the smuggled payloads it decoded. */
@@ -41,6 +42,8 @@ const TAB = 0x09;
 export interface CleaningStart {
   readonly specials: readonly number[] | undefined;
   readonly mayChangeUnderNfc: boolean;
+  /** False when the scan found no code point in a right-to-left block; unknown when absent. */
+  readonly rightToLeft?: boolean;
 }
 
 /**
@@ -55,8 +58,9 @@ export function removeSpecials(
   options: ResolvedTextOptions,
   record: CleaningRecord,
   specials?: readonly number[],
+  rightToLeft = true,
 ): string {
-  const scan = new Scan(text, options, record.tally, record.hidden);
+  const scan = new Scan(text, options, record.tally, record.hidden, specials, rightToLeft);
   const cursor = new SpecialCursor(text, !options.multiline, specials);
   let out = '';
   let copied = 0;
@@ -100,6 +104,8 @@ class Scan {
     private readonly options: ResolvedTextOptions,
     private readonly tally: SpecialTally,
     private readonly hidden: HiddenCollector,
+    private readonly specials: readonly number[] | undefined,
+    private readonly rightToLeft: boolean,
   ) {}
 
   decide(index: number, codePoint: number): Decision {
@@ -112,7 +118,7 @@ class Scan {
         if (codePoint === TAB) return this.replace(specialClass, codePoint, ' ', 1);
         break;
       case 'bidi_control': {
-        this.bidi ??= planBidiControls(this.text, this.options.multiline ? breaksAtLineBreaks : breaksNever);
+        this.bidi ??= this.planBidi();
         const verdict = this.bidi.verdictAt(index);
         if (verdict === 'keep') return kept;
         return this.remove(specialClass, codePoint, kept.units, verdict);
@@ -138,6 +144,14 @@ class Scan {
         break;
     }
     return this.remove(specialClass, codePoint, kept.units);
+  }
+
+  /** The verdicts of the text's bidi controls: from the scan's list of specials when there is one. */
+  private planBidi(): BidiPlan {
+    const multiline = this.options.multiline;
+    if (this.specials !== undefined)
+      return planListedBidiControls(this.text, multiline, this.specials, this.rightToLeft);
+    return planBidiControls(this.text, multiline ? breaksAtLineBreaks : breaksNever);
   }
 
   /** Line feed and CRLF stay in multi-line text; every other break becomes a line feed, or a space. */

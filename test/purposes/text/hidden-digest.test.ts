@@ -1,5 +1,6 @@
 // A payload's digest is the SHA-256 of its decoded text whether computed afresh or remembered from before.
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeText } from '../../../src/purposes/text/sanitize-text.js';
 
@@ -30,5 +31,42 @@ describe('hidden payload digests', () => {
     payloads.push('x'.repeat(3000));
     for (let round = 0; round < 2; round++)
       for (const payload of payloads) expect(digestOf(smuggled(payload))).toBe(sha256Prefix(payload));
+  });
+});
+
+/** Tag characters, variation selectors and what separates their runs into payloads. */
+const HIDDEN_PIECES = [
+  ...'a 中 😀 . '.split(' '),
+  ...'\u{E0049} \u{E0067} \u{E007F} \u{E0158} \u{E0100} \uFE00 \uFE0F \u200B \u2066'.split(' '),
+];
+
+describe('hidden payload notes', () => {
+  it('count, measure and digest exactly the payloads returned, per kind', () => {
+    const pieces = fc.array(fc.constantFrom(...HIDDEN_PIECES), { maxLength: 40 });
+    fc.assert(
+      fc.property(pieces, (chosen) => {
+        const result = sanitizeText(chosen.join(''), { secrets: 'keep' });
+        if (!result.ok) return;
+        for (const [code, kind] of [
+          ['text.tag_characters', 'tag_ascii'],
+          ['text.variation_selector', 'variation_selectors'],
+        ] as const) {
+          const decoded = result.hidden
+            .filter((payload) => payload.kind === kind)
+            .map((payload) => payload.decoded);
+          const detail = result.findings.find((finding) => finding.code === code)?.detail ?? {};
+          if (decoded.length === 0) {
+            expect(detail.payloads).toBeUndefined();
+            continue;
+          }
+          expect([detail.payloads, detail.decodedLength, detail.digest]).toEqual([
+            decoded.length,
+            decoded.join('').length,
+            sha256Prefix(decoded.join('\n')),
+          ]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
