@@ -1,11 +1,9 @@
 // Remembers the member names of the open objects to refuse a duplicate, comparing names in place in the text.
-import { NameSequences } from './name-sequences.js';
 
 /** Objects with at most this many members are checked by comparing in place; larger ones switch to a Set. */
 const IN_PLACE_MEMBERS = 16;
 /** The signature of a name that holds an escape: it is compared by its decoded value. */
 const ESCAPED = -1;
-const BACKSLASH = 0x5c;
 
 /** The decoded value of a well-formed string literal from `start` (its quote) to `end` (after its quote). */
 export function decodeName(text: string, start: number, end: number, escaped: boolean): string {
@@ -37,8 +35,6 @@ export class MemberNames {
   private masks = new Int32Array(32);
   /** Per open object: its names as a Set, read only while its base is -1. */
   private readonly sets: (Set<string> | undefined)[] = [];
-  /** The names of the latest object at each level, which spare the checks of a next object that repeats them. */
-  private readonly sequences = new NameSequences();
 
   /** An object opens: the names added next are its own. */
   open(): void {
@@ -46,26 +42,14 @@ export class MemberNames {
     if (level === this.masks.length) this.masks = grown(this.masks);
     this.bases[level] = this.top;
     this.masks[level] = 0;
-    this.sequences.open(level);
   }
 
-  /** The innermost object closes: its names are forgotten (but remembered as its level's sequence). */
+  /** The innermost object closes: its names are forgotten. */
   close(): void {
     const level = this.level--;
-    this.sequences.close(level);
     const base = this.bases[level] as number;
     if (base >= 0) this.top = base;
     else this.sets[level] = undefined;
-  }
-
-  /**
-   * When the literal at `start` repeats, at its position, the names of the previous object at this level (as
-   * every earlier name of the innermost object did), records it and returns its end (after its closing
-   * quote): it is then a well-formed literal within every limit and not a duplicate. Otherwise 0, and the
-   * name must be scanned and given to {@link add}.
-   */
-  follow(units: Uint16Array, start: number): number {
-    return this.sequences.follow(units, this.level, start);
   }
 
   /**
@@ -74,20 +58,6 @@ export class MemberNames {
    * decoded name.
    */
   add(text: string, units: Uint16Array, start: number, end: number, escaped: boolean): boolean {
-    const { sequences, level } = this;
-    // The names that followed the remembered sequence were not recorded here: they are, now that one differs.
-    const followed = sequences.leave(level);
-    for (let k = 0; k < followed; k++) {
-      const from = sequences.literalStart(level, k);
-      const to = sequences.literalEnd(level, k);
-      this.insert(text, units, from, to, holdsEscape(units, from, to));
-    }
-    sequences.record(level, start, end);
-    return this.insert(text, units, start, end, escaped);
-  }
-
-  /** {@link add} without the remembered sequence. */
-  private insert(text: string, units: Uint16Array, start: number, end: number, escaped: boolean): boolean {
     const level = this.level;
     const base = this.bases[level] as number;
     if (base < 0) return addToSet(this.sets[level] as Set<string>, decodeName(text, start, end, escaped));
@@ -160,12 +130,6 @@ function signatureOf(units: Uint16Array, start: number, end: number): number {
   return (
     (((end - start) << 16) ^ ((units[start + 1] as number) * 31 + (units[end - 2] as number))) & 0x7fffffff
   );
-}
-
-/** Whether the well-formed literal from `start` to `end` holds an escape. */
-function holdsEscape(units: Uint16Array, start: number, end: number): boolean {
-  for (let k = start + 1; k < end - 1; k++) if (units[k] === BACKSLASH) return true;
-  return false;
 }
 
 function addToSet(set: Set<string>, name: string): boolean {

@@ -162,13 +162,6 @@ class Scan {
     const { units, strings } = this;
     const level = this.depth - 1;
     const count = (this.counts[level] as number) + 1;
-    // A name that repeats the previous object's at its position is known to be well formed and new here.
-    const known = count <= this.maxMembers ? this.names.follow(units, i) : 0;
-    if (known !== 0) {
-      this.counts[level] = count;
-      this.current[level] = i;
-      return this.colon(known);
-    }
     if (!(count <= this.maxMembers) || units[i] !== QUOTE || !strings.scan(i)) {
       // The path of these failures ends at the object: no member name has been read yet.
       this.current[level] = -1;
@@ -184,15 +177,10 @@ class Scan {
     if (!this.names.add(this.text, units, i, end, strings.escaped)) {
       return this.fail('parse.duplicate_key', i);
     }
-    return this.colon(end);
-  }
-
-  /** Reads the colon after the member name that ends at `end`; returns the offset after it, or why not. */
-  private colon(end: number): number | ScanFailure {
     // Most names are followed at once by their colon.
-    if (this.units[end] === COLON) return end + 1;
-    const colon = skipWhitespace(this.units, end);
-    if (this.units[colon] !== COLON) return this.failUnexpected(colon);
+    if (units[end] === COLON) return end + 1;
+    const colon = skipWhitespace(units, end);
+    if (units[colon] !== COLON) return this.failUnexpected(colon);
     return colon + 1;
   }
 

@@ -1,4 +1,4 @@
-// Differential test: the string scanner (short plain path, then the full loop) agrees with a one-unit-at-a-time reference.
+// Differential test: the string scanner agrees with a one-code-unit-at-a-time reference of the RFC 8259 string rules.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withCodeUnits } from '../../src/json/code-units.js';

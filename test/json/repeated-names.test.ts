@@ -1,4 +1,4 @@
-// Property test: names that repeat the previous object's are judged exactly as a Set of decoded names judges them.
+// Property test: arrays of like objects (names repeated, reordered, respelled, cut or broken) against a Set of decoded names.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
