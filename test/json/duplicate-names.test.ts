@@ -3,6 +3,7 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/json/parse.js';
+import { literal } from './written-names.js';
 
 /** Names that collide often: equal lengths, equal first and last code units, non-ASCII, a quote, a pair. */
 const NAME_POOL = [
@@ -46,22 +47,6 @@ const generatedObject = fc.letrec<{ object: GeneratedObject }>((tie) => ({
   }),
 })).object;
 
-/**
- * The literal of `name`, escaping the characters whose bit is set in `escapes` (and always a quote); a
- * surrogate pair is escaped as a pair or not at all.
- */
-function literal({ name, escapes }: WrittenName): string {
-  let text = '"';
-  Array.from(name).forEach((character, k) => {
-    const escape = character === '"' || ((escapes >>> (k % 30)) & 1) === 1;
-    if (!escape) text += character;
-    else
-      for (let u = 0; u < character.length; u++)
-        text += `\\u${character.charCodeAt(u).toString(16).padStart(4, '0')}`;
-  });
-  return `${text}"`;
-}
-
 /** The text of `object`, and the text index of its first duplicate name in text order (-1 when none). */
 function write(object: GeneratedObject): { text: string; duplicateAt: number } {
   let text = '';
@@ -73,7 +58,7 @@ function write(object: GeneratedObject): { text: string; duplicateAt: number } {
       if (k > 0) text += ',';
       if (seen.has(key.name) && duplicateAt < 0) duplicateAt = text.length;
       seen.add(key.name);
-      text += `${literal(key)}:`;
+      text += `${literal(key.name, key.escapes)}:`;
       if (typeof value === 'number') text += String(value);
       else emit(value);
     });
