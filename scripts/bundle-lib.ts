@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { keepMethodConstants } from './method-constants.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -107,7 +108,7 @@ export async function bundleLib(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    plugins: [packagesExternal()],
+    plugins: [packagesExternal(), keepMethodConstants()],
     allowOverwrite: true,
     sourcemap: false,
     metafile: true,

@@ -1,6 +1,6 @@
 // The package as a user installs it: packed, installed into a fresh app, its README, entries and CLI run there.
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -82,6 +82,18 @@ describe('the tarball', () => {
       expect(files).toContain(`package/${path}`);
     expect(files.filter((file) => /^package\/(src|test|bench)\//.test(file))).toEqual([]);
     expect(files.filter((file) => file.startsWith('package/dist/') && file.endsWith('.js.map'))).toEqual([]);
+  });
+
+  test("keeps the scanners' method constants `const` in the bundles (a `var` halves the text scan speed)", () => {
+    const chunks = join(app.dir, 'node_modules', MANIFEST.name, 'dist/src/chunks');
+    const code = readdirSync(chunks)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(chunks, name), 'utf8'))
+      .join('\n');
+    expect(
+      code.match(/^const [\w$]+ = String\.prototype\.charCodeAt;$/gm)?.length ?? 0,
+    ).toBeGreaterThanOrEqual(3);
+    expect(code.match(/^var [\w$]+ = String\.prototype\.[\w$]+;$/gm)).toBeNull();
   });
 });
 
