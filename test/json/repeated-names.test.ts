@@ -56,7 +56,8 @@ const generatedArray = fc.letrec<{ array: GeneratedArray }>((tie) => ({
   array: fc.record({
     names: fc.uniqueArray(anyName, { minLength: 1, maxLength: 20 }),
     changes: fc.array(change, { minLength: 1, maxLength: 8 }),
-    nested: fc.option(tie('array'), { depthSize: 'small', nil: undefined }),
+    // Every object of an array nests the whole nested array: two levels keep a text under ~1,000 objects.
+    nested: fc.option(tie('array'), { depthSize: 'small', maxDepth: 2, nil: undefined }),
     nestAt: fc.nat(20),
     fault: fc.option(fault, { freq: 4, nil: undefined }),
   }),
@@ -137,7 +138,8 @@ describe('member names that repeat the previous object', () => {
         const { text, expected } = write(array);
         const result = parseJson(text);
         if (expected === undefined) {
-          expect(result).toEqual({ ok: true, value: JSON.parse(text) as unknown });
+          // Compared as JSON text: linear in the size of the value, where a deep equality walk is not.
+          expect(result.ok && JSON.stringify(result.value)).toBe(JSON.stringify(JSON.parse(text)));
         } else {
           expect(result.ok).toBe(false);
           if (result.ok) return;
