@@ -9,6 +9,7 @@ import {
   planParagraph,
 } from './bidi.js';
 import { BidiPlan } from './bidi-plan.js';
+import { reusedBuffers } from './reused-buffers.js';
 import { SCAN_FLAGS, scanFactsOf } from './scan-facts.js';
 
 /** Lists up to this many controls reuse the module's buffers; longer ones get their own, let go after. */
@@ -21,8 +22,7 @@ interface Buffers {
   readonly codes: Uint8Array;
 }
 
-/** The buffers reused from call to call. */
-let retained: Buffers = newBuffers(64);
+const buffersFor = reusedBuffers(newBuffers, 64, RETAINED_CONTROLS);
 
 /**
  * {@link planBidiControls} for a text whose special code points a scan listed (`specials`: UTF-16 indices in
@@ -64,15 +64,6 @@ export function planListedBidiControls(
     codes[position] = 0;
   }
   return new BidiPlan(verdicts, listed);
-}
-
-/** Buffers of at least `length` entries: the module's (grown if need be), or, for a longer list, new ones. */
-function buffersFor(length: number): Buffers {
-  if (length <= retained.points.length) return retained;
-  const capacity = length <= RETAINED_CONTROLS ? Math.max(length, 2 * retained.points.length) : length;
-  const buffers = newBuffers(capacity);
-  if (length <= RETAINED_CONTROLS) retained = buffers;
-  return buffers;
 }
 
 function newBuffers(capacity: number): Buffers {

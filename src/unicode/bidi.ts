@@ -1,6 +1,7 @@
 // Bidi controls: which embeddings, overrides, isolates and marks belong to right-to-left text, per paragraph.
 import { BidiParagraph, isBidiMark } from './bidi-paragraph.js';
 import { BidiPlan, OVERFLOW, UNBALANCED, verdictCode, type BidiVerdict } from './bidi-plan.js';
+import { reusedBuffers } from './reused-buffers.js';
 import { learnScanFacts, SCAN_FLAGS, scanFactsOf, scanFactsTable } from './scan-facts.js';
 
 export { BidiPlan, type BidiVerdict } from './bidi-plan.js';
@@ -29,9 +30,18 @@ const LF = 0x0a;
 const CR = 0x0d;
 const NEL = 0x85;
 
-/** Reused buffers: the code points of the text being planned, their UTF-16 indices, the open stack. */
-let codePoints = new Int32Array(256);
-let indices = new Int32Array(256);
+/** The code points of the text being planned and their UTF-16 indices: reused up to the retained size. */
+interface Listing {
+  readonly points: Int32Array;
+  readonly at: Int32Array;
+}
+
+const listingFor = reusedBuffers<Listing>(
+  (capacity) => ({ points: new Int32Array(capacity), at: new Int32Array(capacity) }),
+  256,
+  RETAINED_CODE_POINTS,
+);
+/** The stack of open controls, reused. */
 const open = new Int32Array(MAX_NESTING);
 const retainedParagraph = new BidiParagraph();
 /** Stands for a paragraph without a kept right-to-left character: it needs no facts learnt to answer. */
@@ -79,25 +89,15 @@ export function breaksNever(): boolean {
  * {@link breaksAtLineBreaks} or {@link breaksNever} the walk calls nothing per character.
  */
 export function planBidiControls(text: string, breaksParagraph: (codePoint: number) => boolean): BidiPlan {
-  reserve(text.length);
+  const listing = listingFor(text.length);
   const codes = new Uint8Array(text.length);
   const known = breaksParagraph === breaksAtLineBreaks || breaksParagraph === breaksNever;
   if (!known || MAY_BE_RIGHT_TO_LEFT.test(text)) {
-    planCodePoints(text, breaksParagraph, codes);
+    planCodePoints(text, breaksParagraph, listing, codes);
   } else {
-    planControlsOnly(text, breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0, codes);
+    planControlsOnly(text, breaksParagraph === breaksAtLineBreaks ? SCAN_FLAGS.lineBreak : 0, listing, codes);
   }
   return new BidiPlan(codes);
-}
-
-/** Makes the reused buffers hold at least `length` entries (a text longer than retained gets its own). */
-function reserve(length: number): void {
-  const retained = length <= RETAINED_CODE_POINTS;
-  if (!retained || codePoints.length < length) {
-    const capacity = retained ? Math.max(length, 2 * codePoints.length) : length;
-    codePoints = new Int32Array(capacity);
-    indices = new Int32Array(capacity);
-  }
 }
 
 /**
@@ -105,9 +105,8 @@ function reserve(length: number): void {
  * `no_rtl`), so only the controls are listed, one after another, as the positions the planner walks.
  * Bidi controls and line breaks are all in the BMP, so code units are read one by one.
  */
-function planControlsOnly(text: string, breakFlag: number, codes: Uint8Array): void {
-  const points = codePoints;
-  const at = indices;
+function planControlsOnly(text: string, breakFlag: number, listing: Listing, codes: Uint8Array): void {
+  const { points, at } = listing;
   let count = 0;
   let start = 0;
   for (let index = 0; index < text.length; index++) {
@@ -128,10 +127,10 @@ function planControlsOnly(text: string, breakFlag: number, codes: Uint8Array): v
 function planCodePoints(
   text: string,
   breaksParagraph: (codePoint: number) => boolean,
+  listing: Listing,
   codes: Uint8Array,
 ): void {
-  const points = codePoints;
-  const at = indices;
+  const { points, at } = listing;
   const paragraph = text.length <= RETAINED_CODE_POINTS ? retainedParagraph : new BidiParagraph();
   const table = scanFactsTable();
   let count = 0;
