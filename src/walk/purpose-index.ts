@@ -14,6 +14,9 @@ export type ContainerPurposes = MemberPurposes | PurposeKind;
  */
 export class PurposeIndex {
   private readonly byContainer = new Map<object, ContainerPurposes>();
+  /** The container looked up last and its entry: a projection reads several members of one in turn. */
+  private last: object | undefined;
+  private lastMembers: ContainerPurposes | undefined;
   /** The purpose of the value itself, when the value is a string. */
   root: PurposeKind | undefined;
 
@@ -25,10 +28,6 @@ export class PurposeIndex {
     this.byContainer.set(container, members);
     if (container === this.last) this.lastMembers = members;
   }
-
-  /** The container looked up last and its entry: a projection reads several members of one container in turn. */
-  private last: object | undefined;
-  private lastMembers: ContainerPurposes | undefined;
 
   /** The purpose of `container[key]`, if it is a string with one. */
   of(container: object, key: string | number): PurposeKind | undefined {

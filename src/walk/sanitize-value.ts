@@ -33,8 +33,9 @@ const NO_HIDDEN: readonly LocatedHiddenPayload[] = Object.freeze([]);
 /**
  * The validated value with every string through its purpose, copied on write: a container is copied (objects
  * as own data properties only) when a string in it changes, and containers in which nothing changed stay
- * shared with `value`, which is never written (the gate's projection copies what the agent receives). Rich-text purposes may be asynchronous: every one is started during
- * the walk and awaited together (the html purpose paces its own DOM work across macrotasks). The copy is
+ * shared with `value`, which is never written (the gate's projection copies what the agent receives).
+ * Rich-text purposes may be asynchronous: every one is started during the walk and awaited together (the
+ * html purpose paces its own DOM work across macrotasks). The copy is
  * refused when a purpose refuses a value, when a value grows beyond the expansion budget, or when the whole
  * grows beyond `safeMaxBytes`. With `pacing`, a long walk pauses whenever the current macrotask has had its
  * share, so other work runs meanwhile; a fired signal then ends it as `internal.aborted`.

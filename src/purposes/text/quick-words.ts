@@ -127,7 +127,7 @@ export function quickWordEnd(text: string, at: number): number {
     return (scripts & ~HAN_FAMILY) === 0 && ((seen & ANCHOR) !== 0 || (seen & DIGIT) === 0) ? end : -1;
   if ((scripts & (scripts - 1)) !== 0) return -1;
   // Letters are counted only where they matter: in Cyrillic words, and where a second letter decides.
-  const letters = (seen & DIGIT) === 0 ? end - start : lettersIn(text, start, end);
+  const letters = (seen & DIGIT) === 0 ? end - start : lettersIn(text, start, end, units);
   if (scripts === CYRILLIC) scanState[CYRILLIC_LETTERS] = (scanState[CYRILLIC_LETTERS] as number) + letters;
   const rightToLeft = ((units[charCodeAt.call(text, start)] as number) & ARABIC) !== 0;
   if (letters < 2 || (seen & STEADFAST) !== 0 || rightToLeft) return end;
@@ -137,9 +137,9 @@ export function quickWordEnd(text: string, at: number): number {
 }
 
 /** The letters of a known word at [start, end): its code units that are not ASCII digits. */
-function lettersIn(text: string, start: number, end: number): number {
+function lettersIn(text: string, start: number, end: number, units: Readonly<Uint8Array>): number {
   let letters = 0;
-  for (let i = start; i < end; i++) if ((wordUnits?.[charCodeAt.call(text, i)] ?? 0) !== DIGIT) letters++;
+  for (let i = start; i < end; i++) if (units[charCodeAt.call(text, i)] !== DIGIT) letters++;
   return letters;
 }
 

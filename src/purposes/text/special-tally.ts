@@ -65,9 +65,7 @@ class ClassHits {
 export class SpecialTally {
   /** Hits by the class's place in {@link CLASS_ORDER}. */
   private readonly hits: (ClassHits | undefined)[] = [];
-  /** The same hits, in the order the classes were first hit. */
-  private readonly present: ClassHits[] = [];
-  /** The hits recorded last: removals come in runs of one class (tags, selectors). */
+  /** The hits recorded last (none: nothing recorded yet); removals come in runs of one class. */
   private lastHits: ClassHits | undefined;
 
   /** Counts one removed or rewritten code point; `reason` (a code, never text) is counted in the detail. */
@@ -88,12 +86,12 @@ export class SpecialTally {
 
   /** True when `specialClass` had at least one hit. */
   has(specialClass: SpecialClass): boolean {
-    return this.hits[CLASS_ORDER.get(specialClass) ?? -1] !== undefined;
+    return this.hits[orderOf(specialClass)] !== undefined;
   }
 
   /** True when nothing was recorded: cleaning changed nothing. */
   isEmpty(): boolean {
-    return this.present.length === 0;
+    return this.lastHits === undefined;
   }
 
   /** One finding per class with hits, in the order of the codes; `policy` says whether the class rejects. */
@@ -120,17 +118,17 @@ export class SpecialTally {
   private entry(specialClass: SpecialClass): ClassHits {
     const last = this.lastHits;
     if (last?.specialClass === specialClass) return last;
-    // A call hits a handful of classes: looking them over is quicker than a map.
-    let hits: ClassHits | undefined;
-    for (const present of this.present) if (present.specialClass === specialClass) hits = present;
-    if (hits === undefined) {
-      hits = new ClassHits(specialClass);
-      this.hits[CLASS_ORDER.get(specialClass) ?? 0] = hits;
-      this.present.push(hits);
-    }
+    const hits = (this.hits[orderOf(specialClass)] ??= new ClassHits(specialClass));
     this.lastHits = hits;
     return hits;
   }
+}
+
+/** A class's place among the findings; every special class has a finding code. */
+function orderOf(specialClass: SpecialClass): number {
+  const order = CLASS_ORDER.get(specialClass);
+  if (order === undefined) throw new Error('internal: a special class without a finding code');
+  return order;
 }
 
 function actionFor(specialClass: SpecialClass, policy: ResolvedTextOptions): FindingAction {
