@@ -1,4 +1,5 @@
 // Strict UTF-8 decoding of a complete body, with the byte order mark policy applied first.
+import { Buffer, isAscii, isUtf8, transcode } from 'node:buffer';
 
 /** A decoded body, or why it could not be decoded (with the byte offset of the first bad byte). */
 export type DecodeResult =
@@ -17,42 +18,45 @@ export function decodeUtf8(bytes: Uint8Array, bom: 'reject' | 'strip'): DecodeRe
     if (bom === 'reject') return { ok: false, code: 'read.bom', offset: 0 };
     start = 3;
   }
+  const body = start === 0 ? bytes : bytes.subarray(start);
+  if (!isUtf8(body)) return { ok: false, code: 'read.invalid_utf8', offset: firstInvalidUtf8(bytes, start) };
+  return { ok: true, text: wellFormedToString(body) };
+}
+
+/**
+ * The text of UTF-8 that {@link isUtf8} accepted. Node 20's TextDecoder converts mixed text at about
+ * 100 MB/s; checked first by `isUtf8` (SIMD), the same text converts severalfold faster as Latin-1 when it is
+ * ASCII, else through ICU's converter to UTF-16 copied into a string. Both give exactly TextDecoder's text
+ * for well-formed input (a differential test holds them to it); the fatal decoder stays the fallback.
+ */
+function wellFormedToString(body: Uint8Array): string {
+  const view = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (isAscii(view)) return view.toString('latin1');
   try {
-    return { ok: true, text: fatalDecoder.decode(start === 0 ? bytes : bytes.subarray(start)) };
+    return transcode(view, 'utf8', 'utf16le').toString('utf16le');
   } catch {
-    return { ok: false, code: 'read.invalid_utf8', offset: firstInvalidUtf8(bytes, start) };
+    return fatalDecoder.decode(body);
   }
 }
 
-/** Bodies up to this size are decoded in one call; larger ones in pieces of this size. */
-const PIECE_BYTES = 64 * 1024;
+/** Bodies up to this size are decoded at once; a larger one first lets the event loop turn if it is due. */
+const PAUSE_ABOVE_BYTES = 64 * 1024;
 
 /**
- * {@link decodeUtf8} for a large body, in pieces, letting the event loop turn between two pieces when
- * `pause` says the current macrotask has had its share (`pause` resolves to false to stop: `undefined` is
- * returned). Any failure is decided by {@link decodeUtf8} over the whole body, so codes and offsets match.
+ * {@link decodeUtf8} for a body that may be large: first lets the event loop turn when `pause` says the
+ * current macrotask has had its share (`pause` resolves to false to stop: `undefined` is returned), then
+ * decodes it at once. One conversion, at about 1 ms per MB, stalls less than the `JSON.parse` that follows;
+ * pieces would have to be joined, and V8 then copies a two-byte text character by character (measured
+ * 6–10× the conversion).
  */
 export async function decodeUtf8Paced(
   bytes: Uint8Array,
   bom: 'reject' | 'strip',
   pause: () => Promise<boolean> | undefined,
 ): Promise<DecodeResult | undefined> {
-  if (bytes.length <= PIECE_BYTES) return decodeUtf8(bytes, bom);
-  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  if (hasBom && bom === 'reject') return decodeUtf8(bytes, bom);
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  const parts: string[] = [];
-  try {
-    for (let at = hasBom ? 3 : 0; at < bytes.length; at += PIECE_BYTES) {
-      const pausing = at === 0 ? undefined : pause();
-      if (pausing !== undefined && !(await pausing)) return undefined;
-      parts.push(decoder.decode(bytes.subarray(at, at + PIECE_BYTES), { stream: true }));
-    }
-    parts.push(decoder.decode());
-  } catch {
-    return decodeUtf8(bytes, bom);
-  }
-  return { ok: true, text: parts.join('') };
+  const pausing = bytes.length > PAUSE_ABOVE_BYTES ? pause() : undefined;
+  if (pausing !== undefined && !(await pausing)) return undefined;
+  return decodeUtf8(bytes, bom);
 }
 
 /** Offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode Table 3-7). */
