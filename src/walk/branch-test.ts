@@ -19,22 +19,23 @@ export function groupBranchTests(
 ): BranchValidator[] {
   const quick = branches.map((branch) => necessaryCondition(root, branch));
   let lastValue: unknown = Symbol('none');
-  let lastPassing: readonly boolean[] = [];
+  // The last value's answers, rewritten in place: this runs for every value under a group.
+  const lastPassing = quick.map(() => false);
   const passing = (value: unknown): readonly boolean[] => {
     if (Object.is(value, lastValue)) return lastPassing;
-    const candidates = quick.map((condition) => condition(value));
-    const count = candidates.filter(Boolean).length;
-    lastPassing =
-      count === 1
-        ? candidates
-        : candidates.map((candidate, i) => candidate && validators[i]?.(value) === true);
+    let count = 0;
+    for (let i = 0; i < quick.length; i++) if ((lastPassing[i] = (quick[i] as Condition)(value))) count++;
+    if (count !== 1)
+      for (let i = 0; i < quick.length; i++) lastPassing[i] &&= validators[i]?.(value) === true;
     lastValue = value;
     return lastPassing;
   };
   return branches.map((_, i) => (value) => passing(value)[i] === true);
 }
 
-function necessaryCondition(root: SchemaNode, branch: SchemaNode): (value: unknown) => boolean {
+type Condition = (value: unknown) => boolean;
+
+function necessaryCondition(root: SchemaNode, branch: SchemaNode): Condition {
   let node: SchemaNode = branch;
   for (
     let hops = 0;
@@ -44,7 +45,7 @@ function necessaryCondition(root: SchemaNode, branch: SchemaNode): (value: unkno
     node = resolveLocalRef(root, node.$ref, '');
   }
   if (typeof node === 'boolean') return () => node;
-  const checks: Array<(value: unknown) => boolean> = [];
+  const checks: Condition[] = [];
   const types = declaredTypes(node);
   if (types !== undefined) checks.push((value) => types.some((type) => hasType(value, type)));
   if (node.const !== undefined && isPrimitive(node.const)) checks.push((value) => value === node.const);
@@ -54,7 +55,10 @@ function necessaryCondition(root: SchemaNode, branch: SchemaNode): (value: unkno
         typeof value === 'object' && value !== null && (value as Record<string, unknown>)[key] === expected,
     );
   }
-  return (value) => checks.every((check) => check(value));
+  return (value) => {
+    for (let i = 0; i < checks.length; i++) if (!(checks[i] as Condition)(value)) return false;
+    return true;
+  };
 }
 
 function requiredConsts(node: SchemaObject): Array<readonly [string, unknown]> {

@@ -49,8 +49,11 @@ export class Shape {
     // The common case, one passed branch, is looked up by its node id without building a key.
     let first: PlanNode | undefined;
     let passed: PlanNode[] | undefined;
-    for (const node of this.nodes) {
-      for (const branch of node.when) {
+    const nodes = this.nodes;
+    for (let n = 0; n < nodes.length; n++) {
+      const when = (nodes[n] as PlanNode).when;
+      for (let b = 0; b < when.length; b++) {
+        const branch = when[b] as PlanNode['when'][number];
         if (this.ids.has(branch.plan.id) || !branch.test(value)) continue;
         if (first === undefined) first = branch.plan;
         else (passed ??= [first]).push(branch.plan);

@@ -90,13 +90,16 @@ export function settle(
 ): string | undefined {
   const findings = outcome.findings;
   const pointer = findings.length > 0 || !outcome.ok ? pointerOf(walk, path) : '';
-  for (const finding of findings) walk.findings.push({ ...finding, pointer });
+  // Indexed loops: `for…of` over a frozen array (the shared empty lists) allocates an iterator every time.
+  for (let i = 0; i < findings.length; i++) walk.findings.push({ ...(findings[i] as Finding), pointer });
   if (!outcome.ok) {
     walk.failure ??= { stage: 'sanitize', code: 'sanitize.rejected', pointer };
     return undefined;
   }
-  if (outcome.hidden !== undefined)
-    for (const payload of outcome.hidden) walk.hidden.push({ ...payload, pointer: pointerOf(walk, path) });
+  const hidden = outcome.hidden;
+  if (hidden !== undefined)
+    for (let i = 0; i < hidden.length; i++)
+      walk.hidden.push({ ...(hidden[i] as HiddenPayload), pointer: pointerOf(walk, path) });
   if (outcome.value !== input && !withinBudget(outcome.value, input, outcome.allowance, walk, path))
     return undefined;
   if (place !== undefined) setOwnMember(place.container, place.key, outcome.value);
