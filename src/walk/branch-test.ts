@@ -47,7 +47,11 @@ function necessaryCondition(root: SchemaNode, branch: SchemaNode): Condition {
   if (typeof node === 'boolean') return () => node;
   const checks: Condition[] = [];
   const types = declaredTypes(node);
-  if (types !== undefined) checks.push((value) => types.some((type) => hasType(value, type)));
+  if (types !== undefined)
+    checks.push((value) => {
+      for (let i = 0; i < types.length; i++) if (hasType(value, types[i] as string)) return true;
+      return false;
+    });
   if (node.const !== undefined && isPrimitive(node.const)) checks.push((value) => value === node.const);
   for (const [key, expected] of requiredConsts(node)) {
     checks.push(

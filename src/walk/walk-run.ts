@@ -149,6 +149,7 @@ function visitString(
   }
   if (frame === undefined) walk.purposes.root = purpose.kind;
   else record(frame, key, purpose.kind);
+  if (purpose.passes?.(value) === true) return value;
   const outcome = purpose.sanitize(value);
   if (!isPromiseLike(outcome)) return settle(outcome, value, walk, undefined);
   const place = frame === undefined ? undefined : { container: writable(walk), key };

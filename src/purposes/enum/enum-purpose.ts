@@ -22,6 +22,7 @@ export const enumPurpose: Purpose<ReadonlySet<string>> = Object.freeze<Purpose<R
     refuseOptions(site, 'enum');
     return new Set(values.filter((value): value is string => typeof value === 'string'));
   },
+  passes: (value, allowed) => allowed.has(value),
   sanitize(value, allowed) {
     if (allowed.has(value)) return { ok: true, value, findings: NO_FINDINGS };
     return { ok: false, findings: [{ code: 'enum.not_listed', pointer: '', count: 1, action: 'rejected' }] };

@@ -27,6 +27,7 @@ export const idPurpose: Purpose<null> = Object.freeze<Purpose<null>>({
     refuseOptions(site, 'id');
     return null;
   },
+  passes: (value) => PRINTABLE_ASCII.test(value),
   sanitize(value) {
     if (PRINTABLE_ASCII.test(value)) return { ok: true, value, findings: NO_FINDINGS };
     return { ok: false, findings: [{ code: 'id.not_ascii', pointer: '', count: 1, action: 'rejected' }] };

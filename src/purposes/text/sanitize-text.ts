@@ -64,6 +64,20 @@ export function sanitizeTextWithoutShortcuts(value: string, options?: TextOption
   return sanitize(value, resolveTextOptions(options), false);
 }
 
+/**
+ * True only when {@link sanitizeText} would return `value` unchanged without a finding, proved by the quick
+ * scan alone: plain text within the input limits, holding no secret shape (or kept secrets). False when the
+ * quick scan cannot tell.
+ */
+export function passesText(value: string, policy: ResolvedTextOptions): boolean {
+  const quick = quickScan(value, policy.multiline);
+  return (
+    (quick & QUICK.plain) !== 0 &&
+    ((quick & QUICK.secretShape) === 0 || policy.secrets === 'keep') &&
+    lengthFinding(value, policy, 'input') === undefined
+  );
+}
+
 function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean): TextResult {
   const quick = shortcuts ? quickScan(value, policy.multiline) : 0;
   if ((quick & QUICK.plain) !== 0) {

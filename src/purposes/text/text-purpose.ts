@@ -1,7 +1,7 @@
 // The text purpose as the sanitize stage sees it: options read from the contract once, then sanitizeText.
 import { ContractError } from '../../vocabulary/contract-error.js';
 import type { Purpose } from '../purpose.js';
-import { sanitizeText } from './sanitize-text.js';
+import { passesText, sanitizeText } from './sanitize-text.js';
 import { resolveTextOptions, type ResolvedTextOptions } from './options.js';
 
 /**
@@ -23,4 +23,5 @@ export const textPurpose: Purpose<ResolvedTextOptions> = Object.freeze<Purpose<R
     }
   },
   sanitize: (value, options) => sanitizeText(value, options),
+  passes: (value, options) => passesText(value, options),
 });
