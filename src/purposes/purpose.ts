@@ -75,8 +75,9 @@ export function refuseOptions(site: PurposeSite, kind: PurposeKind): void {
 /** Binds a purpose to options computed once at definition time. */
 export function configurePurpose<Options>(purpose: Purpose<Options>, site: PurposeSite): ConfiguredPurpose {
   const options = purpose.configure(site);
-  const sanitize = (value: string): PurposeOutcome | Promise<PurposeOutcome> => purpose.sanitize(value, options);
-  const passes = purpose.passes;
-  if (passes === undefined) return Object.freeze({ kind: purpose.kind, sanitize });
-  return Object.freeze({ kind: purpose.kind, sanitize, passes: (value: string) => passes(value, options) });
+  const sanitize = (value: string): PurposeOutcome | Promise<PurposeOutcome> =>
+    purpose.sanitize(value, options);
+  if (purpose.passes === undefined) return Object.freeze({ kind: purpose.kind, sanitize });
+  const passes = (value: string): boolean => purpose.passes?.(value, options) === true;
+  return Object.freeze({ kind: purpose.kind, sanitize, passes });
 }
