@@ -11,6 +11,7 @@ import {
   type QueryBudget,
 } from './policy.js';
 import type { UrlBlockReason } from './reasons.js';
+import { partsOf, simpleUrl, type UrlParts } from './simple-url.js';
 
 /** The decision for one URL. Findings never hold URL text: codes, counts and reason codes only. */
 export type UrlDecision =
@@ -37,7 +38,8 @@ export interface CheckUrlOptions {
  * `127.0.0.1`, IDNA to punycode), and every rule runs on that canonical form: length, scheme, credentials,
  * host (metadata, blocked names, address classes, IP literals, allowlist, homographs), port, query budget
  * (for a `link` under `hosts: 'any'`: no query and no fragment at all). A blocked decision carries a
- * `url.blocked` finding with the reason. Pure; never throws on any input.
+ * `url.blocked` finding with the reason. Pure; never throws on any input. An input already in the simplest
+ * canonical form (see simple-url.ts) is read without the parser, which would return it unchanged.
  */
 export function checkUrl(
   input: string,
@@ -47,18 +49,20 @@ export function checkUrl(
   assertEgressPolicy(policy);
   if (typeof (input as unknown) !== 'string') return block('unparseable');
   if (input.length > policy.maxLength) return block('too_long');
-  const canonical = canonicalizeUrl(input, options.base);
-  if (!canonical.ok) return block(canonical.code);
-  const { url, href } = canonical;
-  const scheme = url.protocol.slice(0, -1);
+  let parts = options.base === undefined ? simpleUrl(input) : undefined;
+  if (parts === undefined) {
+    const canonical = canonicalizeUrl(input, options.base);
+    if (!canonical.ok) return block(canonical.code);
+    parts = partsOf(canonical.url, canonical.href);
+  }
+  const { href, scheme } = parts;
   if (!isAllowedScheme(scheme, policy)) return block('scheme');
-  if ((url.username !== '' || url.password !== '') && policy.credentials === 'never')
-    return block('credentials');
+  if (parts.hasCredentials && policy.credentials === 'never') return block('credentials');
   if (href.length > policy.maxLength) return block('too_long');
-  const host = checkHostRemembered(url.hostname, policy);
+  const host = checkHostRemembered(parts.hostname, policy);
   if (!host.ok) return block(host.reason, host.findings, host.addressClass);
-  if (!isPortAllowed(scheme, url.port, policy)) return block('port', host.findings);
-  if (!isWithinQueryBudget(url, policy, options.link === true)) return block('query_budget', host.findings);
+  if (!isPortAllowed(scheme, parts.port, policy)) return block('port', host.findings);
+  if (!isWithinQueryBudget(parts, policy, options.link === true)) return block('query_budget', host.findings);
   return { allowed: true, href, findings: host.findings };
 }
 
@@ -71,7 +75,7 @@ export function isAllowedScheme(scheme: string, policy: EgressPolicy): scheme is
  * Whether a URL's query fits the policy's budget. A link to a host that no allowlist names has a budget of
  * nothing, fragment included: the one place this rule is written, for every sink and the html purpose.
  */
-function isWithinQueryBudget(url: URL, policy: EgressPolicy, link: boolean): boolean {
+function isWithinQueryBudget(url: UrlParts, policy: EgressPolicy, link: boolean): boolean {
   if (link && policy.hosts === 'any') return url.search === '' && url.hash === '';
   return isWithinBudget(url.search, policy.query);
 }
