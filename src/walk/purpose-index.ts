@@ -7,25 +7,52 @@ export type MemberPurposes = Record<string | number, PurposeKind>;
 /** A container's member purposes, or one purpose shared by every item of an array. */
 export type ContainerPurposes = MemberPurposes | PurposeKind;
 
+/** How far past its last match a lookup searches the walk's order before it maps every container. */
+const REACH = 16;
+
 /**
- * The purposes of the strings in a sanitized value. Each (fresh, sanitized) container holding strings gets one
- * entry with its members' purposes, so the walk never builds pointer strings; the projection turns the entries
- * it copies into pointers into the projected value. Lives as long as one call.
+ * The purposes of the strings in a sanitized value. Each (fresh, sanitized) container has one entry with its
+ * string members' purposes, so the walk never builds pointer strings; the projection turns the entries it
+ * copies into pointers into the projected value. Lives as long as one call.
+ *
+ * Entries are kept in the order the walk opened their containers (document order, a container before its
+ * members), which is the order in which projections read them: a lookup searches a few entries on from its
+ * last match and, only when that fails, maps every container once (hashing thousands of containers cost
+ * more than the projection that reads them).
  */
 export class PurposeIndex {
-  private readonly byContainer = new Map<object, ContainerPurposes>();
+  private readonly containers: object[] = [];
+  /** Each container's entry; `undefined` while it is walked and for a container without string members. */
+  private readonly entries: (ContainerPurposes | undefined)[] = [];
+  /** Where the next in-order lookup starts. */
+  private cursor = 0;
+  /** Every container's entry, built by the first lookup out of order or the first {@link set}. */
+  private byContainer: Map<object, ContainerPurposes> | undefined;
   /** The container looked up last and its entry: a projection reads several members of one in turn. */
   private last: object | undefined;
   private lastMembers: ContainerPurposes | undefined;
   /** The purpose of the value itself, when the value is a string. */
   root: PurposeKind | undefined;
 
+  /** Takes the next place in document order for a container the walk opens; its entry is filled at its end. */
+  reserve(container: object): number {
+    this.containers.push(container);
+    this.entries.push(undefined);
+    return this.containers.length - 1;
+  }
+
   /**
-   * Records the purposes of a container's string members (once per container, after its walk). A table may
-   * be shared by many containers of the same shape (it is then frozen), or one purpose for every item.
+   * Records the purposes of a container's string members (after its walk: the container is its copy if one
+   * was made). A table may be shared by many containers of the same shape (it is then frozen), or one
+   * purpose for every item.
    */
-  attach(container: object, members: ContainerPurposes): void {
-    this.byContainer.set(container, members);
+  fill(place: number, container: object, members: ContainerPurposes | undefined): void {
+    if (this.byContainer !== undefined) {
+      if (members !== undefined) this.byContainer.set(container, members);
+    } else {
+      this.containers[place] = container;
+      this.entries[place] = members;
+    }
     if (container === this.last) this.lastMembers = members;
   }
 
@@ -33,7 +60,7 @@ export class PurposeIndex {
   of(container: object, key: string | number): PurposeKind | undefined {
     if (container !== this.last) {
       this.last = container;
-      this.lastMembers = this.byContainer.get(container);
+      this.lastMembers = this.entryOf(container);
     }
     const members = this.lastMembers;
     return typeof members === 'string' ? members : members?.[key];
@@ -44,14 +71,42 @@ export class PurposeIndex {
    * entry becomes its own table (a purpose recorded for every item is not carried over).
    */
   set(container: object, key: string | number, kind: PurposeKind): void {
-    const existing = this.byContainer.get(container);
+    const byContainer = this.mapped();
+    const existing = byContainer.get(container);
     let members = existing;
     if (typeof members !== 'object' || Object.isFrozen(members)) {
       members = Object.create(null) as MemberPurposes;
       if (typeof existing === 'object') Object.assign(members, existing);
-      this.byContainer.set(container, members);
+      byContainer.set(container, members);
     }
     members[key] = kind;
     if (container === this.last) this.lastMembers = members;
+  }
+
+  private entryOf(container: object): ContainerPurposes | undefined {
+    if (this.byContainer === undefined) {
+      const containers = this.containers;
+      const end = Math.min(containers.length, this.cursor + REACH);
+      for (let i = this.cursor; i < end; i++) {
+        if (containers[i] !== container) continue;
+        this.cursor = i + 1;
+        return this.entries[i];
+      }
+    }
+    return this.mapped().get(container);
+  }
+
+  /** Every container with an entry, mapped (once). */
+  private mapped(): Map<object, ContainerPurposes> {
+    if (this.byContainer !== undefined) return this.byContainer;
+    const byContainer = new Map<object, ContainerPurposes>();
+    for (let i = 0; i < this.containers.length; i++) {
+      const entry = this.entries[i];
+      if (entry !== undefined) byContainer.set(this.containers[i] as object, entry);
+    }
+    this.containers.length = 0;
+    this.entries.length = 0;
+    this.byContainer = byContainer;
+    return byContainer;
   }
 }

@@ -37,7 +37,8 @@ export function runWalk(walk: Walk, paced: boolean): boolean {
     }
     const frame = stack[walk.depth - 1] as Frame;
     if (frame.next >= frame.length) {
-      if (frame.strings) walk.purposes.attach(frame.out, frame.members ?? (frame.fixed as ContainerPurposes));
+      const entry = frame.strings ? (frame.members ?? (frame.fixed as ContainerPurposes)) : undefined;
+      walk.purposes.fill(frame.place, frame.out, entry);
       walk.depth--;
       continue;
     }
@@ -95,6 +96,7 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): vo
   const keys = isArray ? undefined : Object.keys(source);
   const length = isArray ? source.length : (keys as string[]).length;
   const fixed = shape?.fixedPurposes(isArray);
+  const place = walk.purposes.reserve(source);
   let frame = walk.stack[walk.depth];
   if (frame === undefined) {
     frame = {
@@ -109,6 +111,7 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): vo
       fixed,
       members: undefined,
       strings: false,
+      place,
     };
     walk.stack.push(frame);
   } else {
@@ -123,6 +126,7 @@ function open(source: Frame['source'], shape: Shape | undefined, walk: Walk): vo
     frame.fixed = fixed;
     frame.members = undefined;
     frame.strings = false;
+    frame.place = place;
   }
   walk.depth++;
 }

@@ -43,8 +43,10 @@ export interface Frame {
   fixed: ContainerPurposes | undefined;
   /** Its own table of string member purposes, created only when one differs from (or is missing in) `fixed`. */
   members: MemberPurposes | undefined;
-  /** Whether a string member was visited (only then is an entry attached to the index). */
+  /** Whether a string member was visited (only then does its place in the index get an entry). */
   strings: boolean;
+  /** Its place in the purpose index, taken when it was opened. */
+  place: number;
 }
 
 /** Everything one walk gathers, and its stack of open containers (reused frames; `depth` are live). */
