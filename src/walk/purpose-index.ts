@@ -7,8 +7,10 @@ export type MemberPurposes = Record<string | number, PurposeKind>;
 /** A container's member purposes, or one purpose shared by every item of an array. */
 export type ContainerPurposes = MemberPurposes | PurposeKind;
 
-/** How far past its last match a lookup searches the walk's order before it maps every container. */
+/** How far past its last match a lookup searches the walk's order. */
 const REACH = 16;
+/** How many lookups out of order may search every entry before the containers are mapped. */
+const FULL_SEARCHES = 4;
 
 /**
  * The purposes of the strings in a sanitized value. Each (fresh, sanitized) container has one entry with its
@@ -17,8 +19,8 @@ const REACH = 16;
  *
  * Entries are kept in the order the walk opened their containers (document order, a container before its
  * members), which is the order in which projections read them: a lookup searches a few entries on from its
- * last match and, only when that fails, maps every container once (hashing thousands of containers cost
- * more than the projection that reads them).
+ * last match; the few that come out of order search every entry, and only when they are many are the
+ * containers mapped (hashing thousands of containers cost more than the projection that reads them).
  */
 export class PurposeIndex {
   private readonly containers: object[] = [];
@@ -26,6 +28,8 @@ export class PurposeIndex {
   private readonly entries: (ContainerPurposes | undefined)[] = [];
   /** Where the next in-order lookup starts. */
   private cursor = 0;
+  /** Lookups out of order so far that searched every entry. */
+  private searches = 0;
   /** Every container's entry, built by the first lookup out of order or the first {@link set}. */
   private byContainer: Map<object, ContainerPurposes> | undefined;
   /** The container looked up last and its entry: a projection reads several members of one in turn. */
@@ -84,16 +88,18 @@ export class PurposeIndex {
   }
 
   private entryOf(container: object): ContainerPurposes | undefined {
-    if (this.byContainer === undefined) {
-      const containers = this.containers;
-      const end = Math.min(containers.length, this.cursor + REACH);
-      for (let i = this.cursor; i < end; i++) {
-        if (containers[i] !== container) continue;
-        this.cursor = i + 1;
-        return this.entries[i];
-      }
+    if (this.byContainer !== undefined) return this.byContainer.get(container);
+    const containers = this.containers;
+    const end = Math.min(containers.length, this.cursor + REACH);
+    for (let i = this.cursor; i < end; i++) {
+      if (containers[i] !== container) continue;
+      this.cursor = i + 1;
+      return this.entries[i];
     }
-    return this.mapped().get(container);
+    // Out of order (a field after a list, such as a cursor): a few lookups search every entry, then a map.
+    if (this.searches++ >= FULL_SEARCHES) return this.mapped().get(container);
+    const at = containers.indexOf(container);
+    return at < 0 ? undefined : this.entries[at];
   }
 
   /** Every container with an entry, mapped (once). */
