@@ -1,18 +1,18 @@
-// What the gate benchmarks share: the ticket-search tool, the naive path it is compared with, and the gates.
+// What the gate benchmarks share, from the package as built for install: the ticket tool, the naive path, the gates.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { jsonLinesAuditSink } from '../src/audit/sinks.js';
-import { contractFromJson, parseContractText } from '../src/contract/contract-file.js';
-import { defineTool } from '../src/contract/define-tool.js';
-import { createFileAuditHook } from '../src/evidence/audit-file.js';
-import { buildKeyRing, createStaticKeyProvider } from '../src/evidence/keys.js';
-import { createSqliteStore } from '../src/evidence/stores/sqlite.js';
-import { createVault } from '../src/evidence/vault.js';
-import { createGate, type Gate } from '../src/gate/create-gate.js';
+import { contractFromJson, createGate, defineTool, jsonLinesAuditSink, type Gate } from 'agent-airlock';
+import {
+  buildKeyRing,
+  createFileAuditHook,
+  createSqliteStore,
+  createStaticKeyProvider,
+  createVault,
+} from 'agent-airlock/vault';
 import { ticketSearchJson } from './fixtures/ticket-search.js';
 import { projectRoot } from './harness.js';
 
@@ -29,7 +29,7 @@ export const CONTEXT = {
 
 /** The ticket-search contract with ceilings raised for the 2 MB response, and its schema. */
 export function ticketTool() {
-  const contract = contractFromJson(parseContractText(readFileSync(CONTRACT, 'utf8')));
+  const contract = contractFromJson(JSON.parse(readFileSync(CONTRACT, 'utf8')));
   const big = 16 * 1024 * 1024;
   return {
     tool: defineTool({

@@ -1,6 +1,5 @@
 // Bench: where a gate call's time goes, stage by stage, from the timings in its own audit records.
-import type { AuditRecord } from '../src/audit/record.js';
-import { createGate } from '../src/gate/create-gate.js';
+import { createGate, type AuditRecord } from 'agent-airlock';
 import { CONTEXT, ticketBytes, ticketTool } from './gate-setup.js';
 import type { BenchRow, BenchSuite } from './harness.js';
 

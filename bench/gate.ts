@@ -1,7 +1,7 @@
 // Bench: the whole gate against the naive path (JSON.parse + ajv validate) on realistic ticket searches.
 import { CONTEXT, bareGate, naivePath, ticketBytes, ticketTool, vaultGate } from './gate-setup.js';
 import { compare, mbPerSecond, type BenchRow, type BenchSuite } from './harness.js';
-import type { Gate } from '../src/gate/create-gate.js';
+import type { Gate } from 'agent-airlock';
 
 const NAIVE = 'naive path (TextDecoder + JSON.parse + ajv validate, same schema)';
 

@@ -1,6 +1,6 @@
 // Benchmark suite: strict JSON parsing throughput against JSON.parse on realistic tool responses.
 import { Buffer } from 'node:buffer';
-import { parseJson } from '../src/json/parse.js';
+import { parseJson } from 'agent-airlock';
 import { ticketSearchJson } from './fixtures/ticket-search.js';
 import type { BenchRow, BenchSuite } from './harness.js';
 import { compare, mbPerSecond } from './harness.js';

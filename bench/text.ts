@@ -1,6 +1,5 @@
 // Bench "text hygiene": sanitizeText (secret detector on, as by default) on ~1 KB fields against a control/format strip.
-import { sanitizeText } from '../src/purposes/text/sanitize-text.js';
-import { resolveTextOptions, type ResolvedTextOptions } from '../src/purposes/text/options.js';
+import { sanitizeText, type TextOptions } from 'agent-airlock';
 import { ticketSearchJson, type TicketSearchResponse } from './fixtures/ticket-search.js';
 import { compare, mbPerSecond, type BenchRow, type BenchSuite } from './harness.js';
 
@@ -70,11 +69,12 @@ async function row(name: string, value: string, target?: string): Promise<BenchR
  * Every text field of the gate bench's 5,000-ticket search (titles, bodies, display names) with the options
  * its contract gives it (`maxCodePoints` from the schema's `maxLength`): the text purpose's share of a gate call.
  */
-function ticketFields(): { value: string; options: ResolvedTextOptions }[] {
+function ticketFields(): { value: string; options: TextOptions }[] {
   const response = JSON.parse(ticketSearchJson(5000)) as TicketSearchResponse;
-  const title = resolveTextOptions({ maxCodePoints: 200 });
-  const body = resolveTextOptions({ maxCodePoints: 4000 });
-  const name = resolveTextOptions({ maxCodePoints: 100 });
+  // One options object per field kind, as a contract gives each field (resolved once, then found by identity).
+  const title: TextOptions = { maxCodePoints: 200 };
+  const body: TextOptions = { maxCodePoints: 4000 };
+  const name: TextOptions = { maxCodePoints: 100 };
   return response.data.items.flatMap((ticket) => [
     { value: ticket.title, options: title },
     { value: ticket.body, options: body },
