@@ -78,12 +78,20 @@ export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
 const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(TEXT_DEFAULTS));
 const resolved = new WeakMap<TextOptions, ResolvedTextOptions>();
 
-/** The last few resolved options seen, newest last: the fields of a contract pass the same few objects. */
+/**
+ * The last few options objects seen and what they resolved to, newest last: the fields of a contract, and
+ * callers with a constant options object, pass the same few objects.
+ */
+const recentInputs: TextOptions[] = [];
 const recentlyResolved: ResolvedTextOptions[] = [];
 const RECENT = 8;
 
-function remember(options: ResolvedTextOptions): void {
-  if (recentlyResolved.length === RECENT) recentlyResolved.shift();
+function remember(input: TextOptions, options: ResolvedTextOptions): void {
+  if (recentInputs.length === RECENT) {
+    recentInputs.shift();
+    recentlyResolved.shift();
+  }
+  recentInputs.push(input);
   recentlyResolved.push(options);
 }
 
@@ -94,11 +102,12 @@ function remember(options: ResolvedTextOptions): void {
  */
 export function resolveTextOptions(options: TextOptions | undefined): ResolvedTextOptions {
   if (options === undefined) return TEXT_DEFAULTS;
-  // Options already resolved come back on every value of a field: found by identity before the WeakMap.
-  for (const recent of recentlyResolved) if (recent === options) return recent;
+  // The same options object comes back on every value of a field: found by identity before the WeakMap.
+  for (let i = 0; i < recentInputs.length; i++)
+    if (recentInputs[i] === options) return recentlyResolved[i] as ResolvedTextOptions;
   const known = resolved.get(options);
   if (known !== undefined) {
-    if (known === options) remember(known);
+    remember(options, known);
     return known;
   }
   for (const name of Object.keys(options)) {
@@ -124,7 +133,7 @@ export function resolveTextOptions(options: TextOptions | undefined): ResolvedTe
   });
   resolved.set(options, result);
   resolved.set(result, result);
-  remember(result);
+  remember(options, result);
   return result;
 }
 
