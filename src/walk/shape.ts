@@ -73,6 +73,14 @@ export class Shape {
   member(key: string): Shape | undefined {
     const known = this.members.get(key);
     if (known !== undefined || this.members.has(key)) return known;
+    return this.resolveMember(key);
+  }
+
+  /**
+   * The first lookup of a member name, kept out of {@link member}: a closure over `key` there would make
+   * every call allocate a context for it, even when the name is already known.
+   */
+  private resolveMember(key: string): Shape | undefined {
     const shape = this.cache.ofOptional(memberNodes(this.nodes, key));
     if (this.nodes.some((node) => Object.hasOwn(node.properties, key))) this.members.set(key, shape);
     return shape;
