@@ -23,24 +23,35 @@ export interface BenchSuite {
   run(): Promise<readonly BenchRow[]>;
 }
 
+/** Rounds per comparison: the median round decides the ratio. */
+const ROUNDS = 3;
+
 /**
- * Runs two tasks in one tinybench instance and returns their mean operations per second,
- * so each ratio compares figures measured under the same conditions.
+ * Measures two tasks in {@link ROUNDS} rounds of one tinybench instance each, alternating which runs first,
+ * and returns the mean operations per second of both in the round whose ratio is the median. tinybench times
+ * the tasks one after the other, so a burst of load from elsewhere lands on one task of one round: the median
+ * keeps it from deciding the ratio. `time` is each task's total measuring time over the rounds.
  */
 export async function compare(
   subject: { name: string; fn: () => unknown },
   baseline: { name: string; fn: () => unknown },
   time = 1000,
 ): Promise<{ subjectHz: number; baselineHz: number }> {
-  const bench = new Bench({ time, warmupTime: 200 });
-  bench.add(baseline.name, baseline.fn).add(subject.name, subject.fn);
-  await bench.run();
-  const hz = (name: string): number => {
-    const result = bench.getTask(name)?.result;
-    if (result?.state !== 'completed') throw new Error(`benchmark task "${name}" did not complete`);
-    return result.throughput.mean;
-  };
-  return { subjectHz: hz(subject.name), baselineHz: hz(baseline.name) };
+  const rounds: { subjectHz: number; baselineHz: number }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const bench = new Bench({ time: time / ROUNDS, warmupTime: 200 });
+    const [first, second] = round % 2 === 0 ? [baseline, subject] : [subject, baseline];
+    bench.add(first.name, first.fn).add(second.name, second.fn);
+    await bench.run();
+    const hz = (name: string): number => {
+      const result = bench.getTask(name)?.result;
+      if (result?.state !== 'completed') throw new Error(`benchmark task "${name}" did not complete`);
+      return result.throughput.mean;
+    };
+    rounds.push({ subjectHz: hz(subject.name), baselineHz: hz(baseline.name) });
+  }
+  rounds.sort((a, b) => a.subjectHz / a.baselineHz - b.subjectHz / b.baselineHz);
+  return rounds[ROUNDS >> 1] as { subjectHz: number; baselineHz: number };
 }
 
 /** Megabytes per second for an operation over `bytes` bytes running at `hz` operations per second. */
