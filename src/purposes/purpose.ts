@@ -78,6 +78,6 @@ export function configurePurpose<Options>(purpose: Purpose<Options>, site: Purpo
   const sanitize = (value: string): PurposeOutcome | Promise<PurposeOutcome> =>
     purpose.sanitize(value, options);
   if (purpose.passes === undefined) return Object.freeze({ kind: purpose.kind, sanitize });
-  const passes = (value: string): boolean => purpose.passes?.(value, options) === true;
-  return Object.freeze({ kind: purpose.kind, sanitize, passes });
+  const test = purpose.passes.bind(purpose);
+  return Object.freeze({ kind: purpose.kind, sanitize, passes: (value: string) => test(value, options) });
 }

@@ -38,8 +38,12 @@ export class PurposeIndex {
   /** The purpose of the value itself, when the value is a string. */
   root: PurposeKind | undefined;
 
-  /** Takes the next place in document order for a container the walk opens; its entry is filled at its end. */
+  /**
+   * Takes the next place in document order for a container the walk opens; its entry is filled at its end.
+   * Once the entries are mapped there is no order to keep: -1, and the entry goes to the map.
+   */
   reserve(container: object): number {
+    if (this.byContainer !== undefined) return -1;
     this.containers.push(container);
     this.entries.push(undefined);
     return this.containers.length - 1;
