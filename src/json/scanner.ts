@@ -70,7 +70,7 @@ class Scan {
   }
 
   run(): ScanFailure | undefined {
-    const { units, length, maxNodes, maxDepth, strings, numbers, isObject, current } = this;
+    const { units, length, maxNodes, maxDepth, maxStringLength, strings, numbers, isObject, current } = this;
     let nodes = 0;
     let i = 0;
     value: for (;;) {
@@ -79,8 +79,7 @@ class Scan {
       const c = units[i] as number;
       if (c === QUOTE) {
         if (!strings.scan(i)) return this.fail(strings.failCode, strings.failAt);
-        const tooLong = this.checkStringLength(i);
-        if (tooLong !== undefined) return tooLong;
+        if (!(strings.length <= maxStringLength)) return this.stringTooLong(i);
         i = strings.end;
       } else if (c === MINUS || (c >= 0x30 && c <= 0x39)) {
         if (!numbers.scan(i)) return this.fail(numbers.failCode, numbers.failAt);
@@ -171,8 +170,7 @@ class Scan {
     }
     this.counts[level] = count;
     this.current[level] = i;
-    const tooLong = this.checkStringLength(i);
-    if (tooLong !== undefined) return tooLong;
+    if (!(strings.length <= this.maxStringLength)) return this.stringTooLong(i);
     const end = strings.end;
     if (!this.names.add(this.text, units, i, end, strings.escaped)) {
       return this.fail('parse.duplicate_key', i);
@@ -184,12 +182,9 @@ class Scan {
     return colon + 1;
   }
 
-  /** The failure for the string just scanned at `at` when it is longer than allowed. */
-  private checkStringLength(at: number): ScanFailure | undefined {
-    const length = this.strings.length;
-    return length <= this.maxStringLength
-      ? undefined
-      : this.fail('parse.string_length', at, this.maxStringLength, length);
+  /** The failure for the string just scanned at `at`, which is longer than allowed. */
+  private stringTooLong(at: number): ScanFailure {
+    return this.fail('parse.string_length', at, this.maxStringLength, this.strings.length);
   }
 
   /** Something other than the expected token stands at `i`, or the text ended there. */
