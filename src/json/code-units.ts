@@ -7,6 +7,8 @@ const REUSED_UNITS = 4 << 20;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 let reused: Buffer = Buffer.allocUnsafeSlow(0);
+/** The code units view of {@link reused}, made once with it (a view costs an allocation per call otherwise). */
+let reusedUnits: Uint16Array = new Uint16Array(0);
 
 /**
  * A text as code units: `units[0, length)` are the text's UTF-16 code units (lone surrogates included) and
@@ -30,11 +32,15 @@ export function withCodeUnits<T>(text: string, use: (units: CodeUnits) => T): T 
   const length = text.length;
   const bytes = (length + 1) * 2;
   let memory = reused;
+  let units = reusedUnits;
   if (bytes > memory.length) {
     memory = Buffer.allocUnsafeSlow(Math.max(bytes, 4096));
-    if (length <= REUSED_UNITS) reused = memory;
+    units = new Uint16Array(memory.buffer, memory.byteOffset, memory.length >> 1);
+    if (length <= REUSED_UNITS) {
+      reused = memory;
+      reusedUnits = units;
+    }
   }
-  const units = new Uint16Array(memory.buffer, memory.byteOffset, memory.length >> 1);
   if (LITTLE_ENDIAN) {
     memory.write(text, 0, 'utf16le');
   } else {
