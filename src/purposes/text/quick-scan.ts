@@ -170,22 +170,24 @@ function dominates(letters: number, length: number): boolean {
 function skipQuiet(text: string, table: Readonly<Uint8Array>, from: number): number {
   const length = text.length;
   let runFrom = scanState[RUN_FROM] as number;
-  for (let i = from; i < length; i++) {
+  let i = from;
+  for (; i < length; i++) {
     const c = charCodeAt.call(text, i);
     const unit = table[c] as number;
     if (unit === RUN) continue;
     if ((unit & RUN) === 0) {
-      if (i - runFrom >= MIN_TOKEN_RUN) scanState[LONG_RUN] = 1;
+      if (i - runFrom >= TOKEN_RUN) scanState[LONG_RUN] = 1;
       runFrom = i + 1;
-      if (unit === 0 || (c === PERIOD && !mayStartRareShape(text, i, c))) continue;
-    } else if (c === HYPHEN && !mayStartRareShape(text, i, c)) {
-      continue;
+      if (unit === 0) continue;
+      if (c !== PERIOD) break;
+    } else if (c !== HYPHEN) {
+      break;
     }
-    scanState[RUN_FROM] = runFrom;
-    return i;
+    // A period or a hyphen: quiet unless the character after it may continue a rare shape.
+    if (mayStartRareShape(text, i, c)) break;
   }
   scanState[RUN_FROM] = runFrom;
-  return length;
+  return i;
 }
 
 /** True when the lead surrogate `lead` at `at` starts a pair that is a pictograph (U+1F300–U+1FAFF). */
@@ -196,6 +198,8 @@ function pictographAt(text: string, at: number, lead: number): boolean {
   return codePoint >= PICTOGRAPHS_FIRST && codePoint <= PICTOGRAPHS_LAST;
 }
 
+/** {@link MIN_TOKEN_RUN} as this module's own constant: the loop reads it without the check an import needs. */
+const TOKEN_RUN = MIN_TOKEN_RUN;
 const HYPHEN = 0x2d;
 const PERIOD = 0x2e;
 const PERCENT = 0x25;
