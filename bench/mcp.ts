@@ -12,6 +12,7 @@ import { buildKeyRing, createStaticKeyProvider, generateKey } from '../src/evide
 import { createMemoryStore } from '../src/evidence/stores/memory.js';
 import { createSqliteStore } from '../src/evidence/stores/sqlite.js';
 import { createVault } from '../src/evidence/vault.js';
+import { createFileAuditHook } from '../src/evidence/audit-file.js';
 import { createGate } from '../src/gate/create-gate.js';
 import { createMcpToolClient } from '../src/mcp/tool-client.js';
 import { stdioTransport } from '../src/mcp/wire/stdio-link.js';
@@ -91,11 +92,13 @@ export const mcpSuite: BenchSuite = {
     const { id, key } = generateKey();
     const keys = createStaticKeyProvider(buildKeyRing(id, [[id, key]]));
     const sqlite = createSqliteStore(join(dir, 'evidence.sqlite'));
+    // Each vault appends its audit records to a file, as in the gate suite (the default hook writes to stderr).
+    const audit = createFileAuditHook(join(dir, 'vault-audit.jsonl'));
     const clients = [
       await plainClient(),
       await adapter(undefined),
-      await adapter(createVault({ store: createMemoryStore(), keys })),
-      await adapter(createVault({ store: sqlite, keys })),
+      await adapter(createVault({ store: createMemoryStore(), keys, audit })),
+      await adapter(createVault({ store: sqlite, keys, audit })),
     ];
     try {
       const [plain, ...subjects] = clients;
