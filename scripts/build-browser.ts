@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { buildDemoBundle, DEMO_DIR } from './build-demo.js';
-import { keepMethodConstants } from './method-constants.js';
+import { keepConstantsPlugin } from './keep-constants.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -57,7 +57,7 @@ export async function buildBrowserBundle(outfile: string = BROWSER_BUNDLE): Prom
     ...BROWSER_OPTIONS,
     entryPoints: [BROWSER_ENTRY],
     outfile,
-    plugins: [browserOnly(), keepMethodConstants()],
+    plugins: [browserOnly(), keepConstantsPlugin()],
   });
   return result.metafile;
 }
@@ -90,7 +90,7 @@ export async function buildReactBundle(outfile: string = REACT_BUNDLE): Promise<
     outfile,
     jsx: 'automatic',
     external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
-    plugins: [browserOnly(), sinksFromBundle(), keepMethodConstants()],
+    plugins: [browserOnly(), sinksFromBundle(), keepConstantsPlugin()],
   });
   return result.metafile;
 }

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { keepMethodConstants } from './method-constants.js';
+import { keepConstantsPlugin } from './keep-constants.js';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -108,7 +108,7 @@ export async function bundleLib(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    plugins: [packagesExternal(), keepMethodConstants()],
+    plugins: [packagesExternal(), keepConstantsPlugin()],
     allowOverwrite: true,
     sourcemap: false,
     metafile: true,
