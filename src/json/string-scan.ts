@@ -61,7 +61,7 @@ export class StringScanner {
     return true;
   }
 
-  /** {@link scan} from `i`, the first code unit after `start` that is not plain content. */
+  /** {@link scan} from `stop`, the first code unit after `start` that is not plain content. */
   private scanFrom(start: number, stop: number): boolean {
     const units = this.units;
     let i = stop;
