@@ -67,7 +67,7 @@ export class StringScanner {
     let i = stop;
     let saved = 0;
     let escaped = false;
-    for (let c = units[i] as number; c !== QUOTE; c = units[(i = skipPlain(units, i))] as number) {
+    for (let c = units[i] as number; c !== QUOTE; c = units[i] as number) {
       if (c === BACKSLASH) {
         const length = this.escapeLength(i);
         if (length === 0) return false;
@@ -84,6 +84,7 @@ export class StringScanner {
       } else {
         return this.fail('parse.control_character', i);
       }
+      i = skipPlain(units, i);
     }
     this.end = i + 1;
     this.escaped = escaped;
