@@ -3,6 +3,7 @@ import type { RequestContext } from '../bind/rules.js';
 import { failedTransportInput, pendingInput } from '../calls/transport-failure.js';
 import type { ToolDefinition } from '../contract/define-tool.js';
 import type { Gate } from '../gate/create-gate.js';
+import { discardInput } from '../read/hold.js';
 import type { RawInput } from '../read/input.js';
 import type { AgentCode } from '../vocabulary/codes.js';
 import type { ToolFailure, ToolOutcome } from '../vocabulary/outcome.js';
@@ -46,7 +47,15 @@ export async function gatedCall<T>(call: GatedCall<T>): Promise<ToolOutcome<T>> 
   if (trusted.kind !== 'value') return notRun(call.contract, requestId, trusted.kind);
   const deadline = AbortSignal.timeout(call.timeoutMs);
   const signal = call.signal === undefined ? deadline : AbortSignal.any([call.signal, deadline]);
-  const ran = await settleWithin(() => call.run(requestId, signal), { timeoutMs: call.timeoutMs, signal });
+  // A result that comes after the deadline is let go of (a stream nobody reads must not fail unheard); one
+  // in time reaches `accept`, which takes charge of it, within the same run of microtasks.
+  const ran = await settleWithin(() => call.run(requestId, signal), {
+    timeoutMs: call.timeoutMs,
+    signal,
+    onLate: (late) => {
+      discardInput(toGateInput(late));
+    },
+  });
   const context: RequestContext = { ...trusted.value, requestId };
   return call.gate.accept(call.contract, rawInput(ran), context, { signal });
 }

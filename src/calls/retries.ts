@@ -7,6 +7,7 @@ import type { Gate } from '../gate/create-gate.js';
 import type { ToolDefinition } from '../contract/define-tool.js';
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import type { JsonValue } from '../json/types.js';
+import { discardInput } from '../read/hold.js';
 import type { RawInput } from '../read/input.js';
 import { untilAborted } from '../vocabulary/settle-within.js';
 import { failedTransportInput, pendingInput } from './transport-failure.js';
@@ -106,7 +107,7 @@ export async function callWithRetries<T>(
 async function attemptOnce<T>(call: RetriedCall<T>, budget: AbortSignal): Promise<ToolOutcome<T>> {
   let raw: RawInput;
   try {
-    raw = await untilAborted(() => call.send(call.request, budget), budget);
+    raw = await untilAborted(() => call.send(call.request, budget), budget, discardInput);
   } catch {
     raw = budget.aborted ? pendingInput() : failedTransportInput();
   }

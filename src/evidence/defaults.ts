@@ -12,9 +12,6 @@ export const EVIDENCE_REF_PREFIX = 'ev_';
 /** Random bytes behind a reference id: 192 bits, above the 128-bit floor for unguessable ids. */
 export const EVIDENCE_REF_RANDOM_BYTES = 24;
 
-/** The exact shape of a reference id: the prefix and 32 base64url characters (24 random bytes). */
-export const EVIDENCE_REF_PATTERN = /^ev_[A-Za-z0-9_-]{32}$/;
-
 /** The shape of a key-encryption key id (also safe to print and to store in a column). */
 export const KEY_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,6 +1,7 @@
 // Evidence reference ids: unguessable random ids with a recognisable prefix, and their format check.
 import { randomBytes } from 'node:crypto';
-import { EVIDENCE_REF_PATTERN, EVIDENCE_REF_PREFIX, EVIDENCE_REF_RANDOM_BYTES } from './defaults.js';
+import { EVIDENCE_REF_PATTERN } from '../vocabulary/evidence-writer.js';
+import { EVIDENCE_REF_PREFIX, EVIDENCE_REF_RANDOM_BYTES } from './defaults.js';
 
 declare const evidenceRefBrand: unique symbol;
 

@@ -3,6 +3,7 @@ import { recordMetrics } from '../audit/metrics.js';
 import type { AuditSink } from '../audit/record.js';
 import { jsonLinesAuditSink } from '../audit/sinks.js';
 import type { RequestContext } from '../bind/rules.js';
+import { holdInput } from '../read/hold.js';
 import type { RawInput } from '../read/input.js';
 import type { CallFrame } from './stage.js';
 import { agentCodeFor } from '../vocabulary/codes.js';
@@ -73,14 +74,22 @@ export function createGate(options: GateOptions = {}): Gate {
       context: RequestContext,
       accept: AcceptOptions = {},
     ) {
+      // Taken in charge before anything else, and before the first pause: a stream failing from here on is
+      // this call's outcome, never an unhandled 'error' event.
+      const held = holdInput(raw);
       const { signal } = accept;
       const bounds = { timeoutMs, signal };
       const frame: CallFrame = { tool, context, signal, clock };
       let pending: Promise<unknown> | undefined;
-      const run = await runStages(raw, frame, (received) => {
-        if (options.vault !== undefined && signal?.aborted !== true)
-          pending = startEvidence(options.vault, frame, received);
-      });
+      let run: StagesRun;
+      try {
+        run = await runStages(held.input, frame, (received) => {
+          if (options.vault !== undefined && signal?.aborted !== true)
+            pending = startEvidence(options.vault, frame, received);
+        });
+      } finally {
+        held.release();
+      }
       const stored = await awaitEvidence(pending, bounds);
       let step = run.step;
       if (stored.kind === 'failed' && stored.code !== 'internal.aborted' && evidenceRequired)

@@ -1,7 +1,7 @@
 // The gate's own I/O: storing the raw bytes as evidence and writing the audit record, each under a deadline.
 import type { AuditRecord, AuditSink } from '../audit/record.js';
-import { NO_TENANT, type EvidenceWriter } from '../vocabulary/evidence-writer.js';
-import { settleOrHandOff, settleWithin, type WaitBounds } from '../vocabulary/settle-within.js';
+import { EVIDENCE_REF_PATTERN, NO_TENANT, type EvidenceWriter } from '../vocabulary/evidence-writer.js';
+import { isThenable, settleOrHandOff, settleWithin, type WaitBounds } from '../vocabulary/settle-within.js';
 import type { CallFrame, Received, StageStop } from './stage.js';
 
 /** Why the gate itself ended a call: a step of its own I/O failed, missed its deadline, or the caller aborted. */
@@ -20,14 +20,12 @@ export type EvidenceStored =
 
 const NONE: EvidenceStored = Object.freeze({ kind: 'none' });
 
-/** A reference a writer may return: 1 to 256 printable ASCII characters (it reaches outcomes and logs). */
-const REFERENCE = /^[\x21-\x7e]{1,256}$/;
-
 const ignore = (): void => undefined;
 
 /**
  * Starts putting the raw bytes into the vault, as soon as the read stage has them, so the store works while
- * the other stages run. A throw or a rejection is kept for {@link awaitEvidence}, never left unhandled.
+ * the other stages run. A throw, a rejection or a put that answers without a promise (a writer that does not
+ * keep its contract, whatever it answered) is kept for {@link awaitEvidence} as a failure, never unhandled.
  */
 export function startEvidence(vault: EvidenceWriter, frame: CallFrame, received: Received): Promise<unknown> {
   const meta = {
@@ -38,7 +36,10 @@ export function startEvidence(vault: EvidenceWriter, frame: CallFrame, received:
   };
   let started: Promise<unknown>;
   try {
-    started = Promise.resolve(vault.put(received.raw, meta));
+    const answer: unknown = vault.put(received.raw, meta);
+    started = isThenable(answer)
+      ? Promise.resolve(answer)
+      : Promise.reject(new Error('The evidence writer answered without a promise.'));
   } catch {
     started = Promise.reject(new Error('The evidence writer threw.'));
   }
@@ -48,8 +49,8 @@ export function startEvidence(vault: EvidenceWriter, frame: CallFrame, received:
 
 /**
  * Waits for a started put at most the deadline, counted from when the gate starts waiting (after the other
- * stages, so a long sanitize cannot eat the store's time). Only a put that resolved to a well-formed reference
- * id counts as stored: a rejection, a non-string answer or no answer in time is a failure, so an outcome never
+ * stages, so a long sanitize cannot eat the store's time). Only a put that resolved to a reference id of the
+ * vault's shape counts as stored: a rejection, a non-string answer or no answer in time is a failure, so an outcome never
  * names evidence that was not stored. Never rejects.
  */
 export async function awaitEvidence(
@@ -59,7 +60,7 @@ export async function awaitEvidence(
   if (pending === undefined) return NONE;
   const settled = await settleWithin(() => pending, bounds);
   if (settled.kind === 'value')
-    return typeof settled.value === 'string' && REFERENCE.test(settled.value)
+    return typeof settled.value === 'string' && EVIDENCE_REF_PATTERN.test(settled.value)
       ? { kind: 'stored', ref: settled.value }
       : { kind: 'failed', code: 'internal.evidence_unavailable' };
   if (settled.kind === 'timeout') return { kind: 'failed', code: 'internal.evidence_timeout' };

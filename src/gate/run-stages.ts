@@ -1,5 +1,5 @@
 // Runs a call through the stage table, timing each stage and gathering what each adds to the record.
-import type { RawInput } from '../read/input.js';
+import type { ClassifiedInput } from '../read/input.js';
 import type { LocatedHiddenPayload } from '../walk/sanitize-value.js';
 import type { Finding } from '../vocabulary/finding.js';
 import type { StageName } from '../vocabulary/stages.js';
@@ -29,7 +29,7 @@ export interface StagesRun {
  * exception is a defect, reported as `internal.exception` at the stage where it happened.
  */
 export async function runStages(
-  input: RawInput,
+  input: ClassifiedInput,
   frame: CallFrame,
   onReceived: (received: Received) => void,
 ): Promise<StagesRun> {

@@ -1,5 +1,5 @@
 // The stage table: the one place that says which stage runs, in which order, checked by the compiler.
-import type { RawInput } from '../read/input.js';
+import type { ClassifiedInput } from '../read/input.js';
 import type { ChainEnd, Chained } from './stage.js';
 import { bindStage } from './stages/bind.js';
 import { parseStage } from './stages/parse.js';
@@ -23,7 +23,7 @@ const TABLE = [
  * is sanitized before it is bound to its request, and the agent only ever sees the projection. Each stage
  * takes the typed result of the one before it, so a table that skips or reorders a stage does not compile.
  */
-export const STAGE_TABLE: Chained<typeof TABLE, RawInput> = Object.freeze(TABLE);
+export const STAGE_TABLE: Chained<typeof TABLE, ClassifiedInput> = Object.freeze(TABLE);
 
 /** What the last stage hands to the gate: the agent-facing projection. */
 export type GateResult = ChainEnd<typeof TABLE>;

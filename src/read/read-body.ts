@@ -5,7 +5,8 @@ import { openChunkSource, type ChunkSource } from './chunks.js';
 import { startDeadline } from './deadline.js';
 import { decodeUtf8, decodeUtf8Paced } from './decode.js';
 import { pauseIfSpent } from '../walk/pacing.js';
-import { classifyInput, type RawInput, type TransportFacts } from './input.js';
+import { holdInput } from './hold.js';
+import type { ClassifiedInput, RawInput, TransportFacts } from './input.js';
 import { pumpBody, type PumpPlan } from './pump.js';
 import { readError, readFailure, type ReadResult } from './result.js';
 import { readText } from './text.js';
@@ -33,8 +34,24 @@ export async function readBody(
   limits: ReadLimits,
   signal?: AbortSignal,
 ): Promise<ReadResult> {
+  const held = holdInput(input);
+  try {
+    return await readHeldInput(held.input, limits, signal);
+  } finally {
+    held.release();
+  }
+}
+
+/**
+ * {@link readBody} for an input already taken in charge by `holdInput` (the gate does so the moment `accept`
+ * receives it, before it may pause). Throws a TypeError only for malformed `limits`.
+ */
+export async function readHeldInput(
+  classified: ClassifiedInput,
+  limits: ReadLimits,
+  signal: AbortSignal | undefined,
+): Promise<ReadResult> {
   checkReadLimits(limits);
-  const classified = classifyInput(input);
   if (!classified.ok) return unsupported();
   const { body, facts } = classified;
   const verdict = checkTransport(facts, limits);

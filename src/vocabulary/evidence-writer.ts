@@ -12,8 +12,16 @@ export interface EvidenceMeta {
   readonly requestId: string;
 }
 
+/** The exact shape of a reference id: `ev_` and 32 base64url characters (24 random bytes). */
+export const EVIDENCE_REF_PATTERN = /^ev_[A-Za-z0-9_-]{32}$/;
+
 /** Anything that can keep raw bytes and return an unguessable reference id (an evidence vault). */
 export interface EvidenceWriter {
+  /**
+   * Stores `raw` and returns a promise of its reference id, of the vault's shape ({@link EVIDENCE_REF_PATTERN}).
+   * A put that returns anything but a promise (or thenable), or resolves to anything but such an id, fails the
+   * call closed (`internal.evidence_unavailable`): the outcome never names evidence that may not exist.
+   */
   put(raw: Uint8Array, meta: EvidenceMeta): Promise<string>;
 }
 

@@ -2,6 +2,7 @@
 import { setOwnMember } from '../json/own-member.js';
 import type { PurposeOutcome } from '../purposes/purpose.js';
 import { redactPointer } from '../vocabulary/pointer.js';
+import { isThenable } from '../vocabulary/settle-within.js';
 import type { ContainerPurposes, MemberPurposes } from './purpose-index.js';
 import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 import type { Shape } from './shape.js';
@@ -155,7 +156,7 @@ function visitString(
   else record(frame, key, purpose.kind);
   if (purpose.passes?.(value) === true) return value;
   const outcome = purpose.sanitize(value);
-  if (!isPromiseLike(outcome)) return settle(outcome, value, walk, undefined);
+  if (!isThenable<PurposeOutcome>(outcome)) return settle(outcome, value, walk, undefined);
   const place = frame === undefined ? undefined : { container: writable(walk), key };
   walk.pending.push({ promise: outcome, input: value, path: currentPath(walk), place });
   // The input stands in its place until the outcome settles (it is replaced or the copy refused).
@@ -177,10 +178,4 @@ function record(frame: Frame, key: string | number, kind: PurposeKind): void {
   else if (fixed !== undefined) Object.assign(members, fixed);
   members[key] = kind;
   frame.members = members;
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<PurposeOutcome> {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function'
-  );
 }

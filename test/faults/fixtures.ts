@@ -11,6 +11,9 @@ export const deployment = defineTool(deploymentContract);
 export const context = Object.freeze({ requestId: REQUEST_ID, tenant: 'tenant-a' });
 export const healthy = JSON.stringify({ environment: 'staging', revision: 'a83f19c', state: 'healthy' });
 
+/** A reference id of the vault's shape whose random part is `mark` repeated: `refLike('A')` is `ev_AAA…`. */
+export const refLike = (mark: string): string => 'ev_' + mark.repeat(32);
+
 /** A callee that never answers. */
 export const never = (): Promise<never> => new Promise<never>(() => undefined);
 

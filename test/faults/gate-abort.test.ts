@@ -7,7 +7,7 @@ import { createMemoryStore } from '../../src/evidence/stores/memory.js';
 import { createVault } from '../../src/evidence/vault.js';
 import { createGate, type GateOptions } from '../../src/gate/create-gate.js';
 import { deploymentContract } from '../support/contracts.js';
-import { context, deployment, healthy, IO_MS, never, writer } from './fixtures.js';
+import { context, deployment, healthy, IO_MS, never, refLike, writer } from './fixtures.js';
 import { abortLatency, printSlowest } from './timing.js';
 
 afterAll(() => {
@@ -21,10 +21,10 @@ test("the evidence deadline counts from the end of the stages: a slow stage does
     return true;
   };
   const slow = defineTool({ ...deploymentContract, bind: [{ rule: 'custom', name: 'busy', check: busy }] });
-  const vault = writer(() => new Promise((done) => setTimeout(done, IO_MS, 'ev_put')));
+  const vault = writer(() => new Promise((done) => setTimeout(done, IO_MS, refLike('P'))));
   const gate = createGate({ audit: memoryAuditSink(), vault, ioTimeoutMs: IO_MS });
   const outcome = await gate.accept(slow, healthy, context);
-  expect(outcome).toMatchObject({ ok: true, meta: { evidence: 'ev_put' } });
+  expect(outcome).toMatchObject({ ok: true, meta: { evidence: refLike('P') } });
 });
 
 describe('the caller aborts while the gate waits', () => {
@@ -53,7 +53,7 @@ describe('the caller aborts while the gate waits', () => {
 
   test("an abort during the read ends as the read's own abort, naming no evidence", async () => {
     const audit = memoryAuditSink();
-    const vault = writer(() => Promise.resolve('ev_stored'));
+    const vault = writer(() => Promise.resolve(refLike('S')));
     const gate = createGate({ audit, vault });
     const controller = new AbortController();
     const body = new PassThrough();

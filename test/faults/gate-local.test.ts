@@ -13,7 +13,7 @@ import { createVault } from '../../src/evidence/vault.js';
 import { createGate, type GateOptions } from '../../src/gate/create-gate.js';
 import type { EvidenceWriter } from '../../src/vocabulary/evidence-writer.js';
 import { randomKeys } from '../evidence/fixtures.js';
-import { context, deployment, GRACE_MS, healthy, IO_MS, never, writer } from './fixtures.js';
+import { context, deployment, GRACE_MS, healthy, IO_MS, never, refLike, writer } from './fixtures.js';
 import { printSlowest, timed } from './timing.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'airlock-fault-'));
@@ -31,7 +31,10 @@ async function expectClosed(fault: string, options: GateOptions, code: string) {
   expect(ms).toBeLessThan(IO_MS + GRACE_MS);
   expect(outcome).toMatchObject({ ok: false, error: { code: 'internal_error', retryable: true } });
   expect(outcome.meta.evidence).toBeUndefined();
-  if (options.audit === undefined) expect(audit.records[0]?.issue?.code).toBe(code);
+  if (options.audit === undefined) {
+    expect(audit.records[0]?.issue?.code).toBe(code);
+    expect(audit.records[0]?.evidence).toBeUndefined();
+  }
   return outcome;
 }
 
@@ -118,7 +121,7 @@ describe('evidence writers and key providers that never answer, or answer oddly'
     ['a writer that never settles', () => writer(never), 'internal.evidence_timeout'],
     [
       'a writer that settles after the deadline',
-      () => writer(() => new Promise((done) => setTimeout(done, IO_MS + 300, 'ev_late'))),
+      () => writer(() => new Promise((done) => setTimeout(done, IO_MS + 300, refLike('L')))),
       'internal.evidence_timeout',
     ],
     ['a writer returning undefined', () => writer(() => undefined), 'internal.evidence_unavailable'],
@@ -136,6 +139,16 @@ describe('evidence writers and key providers that never answer, or answer oddly'
     [
       'a writer resolving an empty id',
       () => writer(() => Promise.resolve('')),
+      'internal.evidence_unavailable',
+    ],
+    [
+      'a writer returning a plain string instead of a promise',
+      () => writer(() => refLike('X')),
+      'internal.evidence_unavailable',
+    ],
+    [
+      "a writer resolving an id that is not of the vault's shape",
+      () => writer(() => Promise.resolve('ev_x')),
       'internal.evidence_unavailable',
     ],
     [

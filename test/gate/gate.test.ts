@@ -6,6 +6,7 @@ import { createGate } from '../../src/gate/create-gate.js';
 import { defineTool } from '../../src/contract/define-tool.js';
 import type { EvidenceMeta } from '../../src/vocabulary/evidence-writer.js';
 import { deploymentContract, REQUEST_ID } from '../support/contracts.js';
+import { refLike } from '../faults/fixtures.js';
 
 const context = { requestId: REQUEST_ID, tenant: 'tenant-a' };
 const deployment = defineTool(deploymentContract);
@@ -86,14 +87,14 @@ describe('evidence and audit', () => {
     const vault = {
       put(raw: Uint8Array, meta: EvidenceMeta) {
         stored.push({ raw, meta });
-        return Promise.resolve(`ev_${String(stored.length)}`);
+        return Promise.resolve(refLike(String(stored.length)));
       },
     };
     const { gate, audit } = setup({ vault });
     const accepted = await gate.accept(deployment, healthy, context);
     const rejected = await gate.accept(deployment, '{"environment":"staging","secret":"hunter2"}', context);
-    expect(accepted.meta.evidence).toBe('ev_1');
-    expect(rejected.meta.evidence).toBe('ev_2');
+    expect(accepted.meta.evidence).toBe(refLike('1'));
+    expect(rejected.meta.evidence).toBe(refLike('2'));
     expect(new TextDecoder().decode(stored[1]?.raw)).toContain('hunter2');
     expect(stored[0]?.meta).toEqual({
       tool: 'deployment_status',
@@ -101,7 +102,7 @@ describe('evidence and audit', () => {
       tenant: 'tenant-a',
       requestId: REQUEST_ID,
     });
-    expect(audit.records.map((r) => r.evidence)).toEqual(['ev_1', 'ev_2']);
+    expect(audit.records.map((r) => r.evidence)).toEqual([refLike('1'), refLike('2')]);
     expect(JSON.stringify([rejected, audit.records])).not.toContain('hunter2');
   });
 

@@ -9,6 +9,7 @@ import { resolveClientLimits } from '../../src/mcp/client-limits.js';
 import { resultContract } from '../../src/mcp/contract/result-contract.js';
 import { gateInput } from '../../src/mcp/failure-input.js';
 import type { EvidenceWriter } from '../../src/vocabulary/evidence-writer.js';
+import { refLike } from '../faults/fixtures.js';
 
 const { bounds } = resolveClientLimits({}, 4 * 1024 * 1024);
 const TEXT_ONLY = defineTool(
@@ -20,7 +21,7 @@ const CONTEXT = { requestId: 'req.GateInput1' };
 function recordingGate() {
   const stored: Uint8Array[] = [];
   const vault: EvidenceWriter = {
-    put: (raw) => (stored.push(raw), Promise.resolve(`ev_${String(stored.length)}`)),
+    put: (raw) => (stored.push(raw), Promise.resolve(refLike(String(stored.length)))),
   };
   const audit = memoryAuditSink();
   return { gate: createGate({ audit, vault }), stored, records: audit.records };

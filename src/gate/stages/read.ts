@@ -1,6 +1,6 @@
 // Stage 1, read: the raw result under the receive ceiling, time limit, content type and strict UTF-8.
-import type { RawInput } from '../../read/input.js';
-import { readBody } from '../../read/read-body.js';
+import type { ClassifiedInput } from '../../read/input.js';
+import { readHeldInput } from '../../read/read-body.js';
 import { next, type Stage } from '../stage.js';
 
 /** The body, strictly decoded. */
@@ -10,9 +10,12 @@ export interface Decoded {
   readonly decodedBytes: number;
 }
 
-/** Reads the body; reports the raw bytes (for evidence) whether or not the read succeeds. */
-export const readStage: Stage<RawInput, Decoded> = async (input, frame) => {
-  const result = await readBody(input, frame.tool.limits.read, frame.signal);
+/**
+ * Reads the body the gate took charge of when `accept` received it; reports the raw bytes (for evidence)
+ * whether or not the read succeeds.
+ */
+export const readStage: Stage<ClassifiedInput, Decoded> = async (input, frame) => {
+  const result = await readHeldInput(input, frame.tool.limits.read, frame.signal);
   const received = { raw: result.raw, rawBytes: result.rawBytes };
   if (!result.ok) {
     const { code, retryable, ...where } = result.error;

@@ -85,9 +85,11 @@ function stdioLink(options: StdioTransportOptions, max: number): Link {
           deliver(event.kind === 'line' ? ({ kind: 'message', bytes: event.bytes } satisfies Frame) : event);
         });
       });
-      process_.stdin.on('error', (error) => {
-        failed(error);
-      });
+      // Either pipe can fail (the server closed it, the system refused a write): the link fails, the process lives.
+      for (const pipe of [process_.stdin, process_.stdout])
+        pipe.on('error', (error) => {
+          failed(error);
+        });
       await new Promise<void>((resolve, reject) => {
         process_.once('spawn', resolve);
         process_.once('error', reject);

@@ -12,6 +12,13 @@ export function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);
 }
 
+/** A Node stream that has sent the head of a JSON body and waits. */
+export function headOnly(): Readable {
+  const stream = new Readable({ read: () => undefined });
+  stream.push('{"id":"a",');
+  return stream;
+}
+
 /** The size of every chunk an endless stream sends. */
 export const ENDLESS_CHUNK = 64 * 1024;
 
