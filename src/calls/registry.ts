@@ -1,6 +1,14 @@
 // The tool registry: definitions pinned by canonical hash on approval, rug pulls quarantined, run-time states shared.
-import { snapshotDefinition, type ToolDefinitionSnapshot } from './tool-definition.js';
-import { DEFAULT_STATE, isToolState, type ToolState, type ToolStateStore } from './tool-state.js';
+import { snapshotDefinition, type SnapshotResult, type ToolDefinitionSnapshot } from './tool-definition.js';
+import {
+  ALL_TOOLS,
+  DEFAULT_STATE,
+  isToolState,
+  stricterState,
+  type DefinitionKind,
+  type ToolState,
+  type ToolStateStore,
+} from './tool-state.js';
 import { DEFAULT_IO_TIMEOUT_MS, settleWithin, type WaitBounds } from '../vocabulary/settle-within.js';
 
 /** Why a published definition is quarantined. */
@@ -8,12 +16,20 @@ export type QuarantineReason = 'unapproved' | 'changed' | 'renamed' | 'invalid';
 
 /** The registry's verdict on a published definition. */
 export type ReviewVerdict =
-  | { readonly status: 'approved'; readonly name: string; readonly hash: string }
+  | {
+      readonly status: 'approved';
+      readonly name: string;
+      readonly hash: string;
+      /** The definition as reviewed (its pinned parts). */
+      readonly definition: ToolDefinitionSnapshot;
+    }
   | {
       readonly status: 'quarantined';
       /** The published name when it is a valid one; absent for an `invalid` definition. */
       readonly name?: string;
       readonly hash?: string;
+      /** The definition as reviewed, when it could be read (absent for an `invalid` one). */
+      readonly definition?: ToolDefinitionSnapshot;
       readonly reason: QuarantineReason;
       /** For `renamed`: the approved names that have this very definition. */
       readonly sameAs?: readonly string[];
@@ -36,9 +52,15 @@ export interface ToolRegistry {
   review(published: unknown): Promise<ReviewVerdict>;
   /** Withdraws a tool's approval everywhere. */
   revoke(name: string): Promise<boolean>;
-  /** The tool's status (read from the shared store each time, so changes elsewhere apply at once). */
+  /**
+   * The tool's status (read from the shared store each time, so changes elsewhere apply at once). Its state is
+   * the stricter of the tool's own and the kill switch's (`ALL_TOOLS`).
+   */
   status(name: string): Promise<ToolStatus>;
-  /** Sets a tool's run-time state for every instance. Throws a TypeError on an unknown state. */
+  /**
+   * Sets a tool's run-time state for every instance; `ALL_TOOLS` (`*`) sets the kill switch, which holds every
+   * tool at least that strictly. Throws a TypeError on an unknown state.
+   */
   setState(name: string, state: ToolState): Promise<void>;
 }
 
@@ -84,33 +106,46 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
   const { store } = options;
   const clock = options.clock ?? Date.now;
   const reviewed = new Map<string, { readonly hash: string; readonly snapshot: ToolDefinitionSnapshot }>();
+  // What this instance already kept, so a listing repeated every few seconds does not rewrite the store.
+  const keptHashes = new Map<string, string>();
+  const keep = async (taken: Taken, kind: DefinitionKind): Promise<void> => {
+    const key = `${kind}\n${taken.snapshot.name}`;
+    if (keptHashes.get(key) === taken.hashes.hash) return;
+    const kept = { hash: taken.hashes.hash, definition: taken.canonical, at: clock() };
+    await store.keepDefinition(taken.snapshot.name, kind, kept);
+    keptHashes.set(key, taken.hashes.hash);
+  };
 
   return Object.freeze({
     async approve(published: unknown): Promise<ReviewVerdict> {
       const taken = snapshotDefinition(published);
       if (!taken.ok) return { status: 'quarantined', reason: 'invalid' };
-      const { name } = taken.snapshot;
-      await store.pin(name, taken.hashes.hash, taken.hashes.bodyHash, clock());
-      reviewed.set(name, { hash: taken.hashes.hash, snapshot: taken.snapshot });
-      return { status: 'approved', name, hash: taken.hashes.hash };
+      const { snapshot, hashes } = taken;
+      await store.pin(snapshot.name, hashes.hash, hashes.bodyHash, clock());
+      await keep(taken, 'pinned');
+      reviewed.set(snapshot.name, { hash: hashes.hash, snapshot });
+      return { status: 'approved', name: snapshot.name, hash: hashes.hash, definition: snapshot };
     },
     async review(published: unknown): Promise<ReviewVerdict> {
       const taken = snapshotDefinition(published);
       if (!taken.ok) return { status: 'quarantined', reason: 'invalid' };
-      const { name } = taken.snapshot;
-      const { hash, bodyHash } = taken.hashes;
-      reviewed.set(name, { hash, snapshot: taken.snapshot });
+      const { snapshot, hashes } = taken;
+      const { name } = snapshot;
+      const { hash, bodyHash } = hashes;
+      reviewed.set(name, { hash, snapshot });
+      await keep(taken, 'published');
       const record = await store.get(name);
-      if (record?.hash === hash) return { status: 'approved', name, hash };
-      if (record?.hash != null) return { status: 'quarantined', name, hash, reason: 'changed' };
+      const seen = { name, hash, definition: snapshot };
+      if (record?.hash === hash) return { status: 'approved', ...seen };
+      if (record?.hash != null) return { status: 'quarantined', ...seen, reason: 'changed' };
       const sameAs = (await store.namesWithBody(bodyHash)).filter((other) => other !== name);
-      if (sameAs.length > 0) return { status: 'quarantined', name, hash, reason: 'renamed', sameAs };
-      return { status: 'quarantined', name, hash, reason: 'unapproved' };
+      if (sameAs.length > 0) return { status: 'quarantined', ...seen, reason: 'renamed', sameAs };
+      return { status: 'quarantined', ...seen, reason: 'unapproved' };
     },
     revoke: (name: string) => store.unpin(name, clock()),
     async status(name: string): Promise<ToolStatus> {
-      const record = await store.get(name);
-      const state = record?.state ?? DEFAULT_STATE;
+      const [record, all] = await Promise.all([store.get(name), store.get(ALL_TOOLS)]);
+      const state = stricterState(record?.state ?? DEFAULT_STATE, all?.state ?? DEFAULT_STATE);
       const seen = reviewed.get(name);
       if (seen === undefined || record?.hash !== seen.hash) return { approved: false, state };
       return { approved: true, state, definition: seen.snapshot };
@@ -121,3 +156,6 @@ export function createToolRegistry(options: ToolRegistryOptions): ToolRegistry {
     },
   });
 }
+
+/** A definition that could be snapshot. */
+type Taken = Extract<SnapshotResult, { readonly ok: true }>;

@@ -21,7 +21,13 @@ export interface DefinitionHashes {
 
 /** A snapshot and its hashes, or why the published value cannot be pinned. */
 export type SnapshotResult =
-  | { readonly ok: true; readonly snapshot: ToolDefinitionSnapshot; readonly hashes: DefinitionHashes }
+  | {
+      readonly ok: true;
+      readonly snapshot: ToolDefinitionSnapshot;
+      readonly hashes: DefinitionHashes;
+      /** The snapshot as RFC 8785 canonical JSON: the text `hashes.hash` is the SHA-256 of. */
+      readonly canonical: string;
+    }
   | { readonly ok: false; readonly code: 'definition.invalid_name' | 'definition.not_json' };
 
 /** A tool name the registry accepts (the gate's tool-name shape). */
@@ -49,5 +55,6 @@ export function snapshotDefinition(published: unknown): SnapshotResult {
   const withoutName = canonicalHash(body);
   if (!withName.ok || !withoutName.ok) return { ok: false, code: 'definition.not_json' };
   const snapshot = JSON.parse(withName.text) as ToolDefinitionSnapshot;
-  return { ok: true, snapshot, hashes: { hash: withName.sha256, bodyHash: withoutName.sha256 } };
+  const hashes = { hash: withName.sha256, bodyHash: withoutName.sha256 };
+  return { ok: true, snapshot, hashes, canonical: withName.text };
 }

@@ -21,6 +21,28 @@ export const UNREADABLE_STATE: ToolState = 'offline';
 /** The state of a tool no one has set a state for. */
 export const DEFAULT_STATE: ToolState = 'active';
 
+/**
+ * The record name whose state applies to every tool: the kill switch. A tool's state in force is the more
+ * restrictive of its own and this one (`offline` over `metadata-only` over `active`).
+ */
+export const ALL_TOOLS = '*';
+
+/** The more restrictive of two states. */
+export function stricterState(a: ToolState, b: ToolState): ToolState {
+  return TOOL_STATES.indexOf(a) >= TOOL_STATES.indexOf(b) ? a : b;
+}
+
+/** Which definition of a tool is kept: the latest a server published, or the one an operator pinned. */
+export type DefinitionKind = 'published' | 'pinned';
+
+/** A kept definition: its canonical JSON (RFC 8785), that text's SHA-256, and when it was kept. */
+export interface KeptDefinition {
+  readonly hash: string;
+  readonly definition: string;
+  /** Epoch milliseconds. */
+  readonly at: number;
+}
+
 /** What is stored per tool name. */
 export interface ToolRecord {
   readonly name: string;
@@ -48,6 +70,15 @@ export interface ToolStateStore {
   unpin(name: string, at: number): Promise<boolean>;
   /** Sets a tool's state (creating an unapproved record when there is none). */
   setState(name: string, state: ToolState, at: number): Promise<void>;
+  /**
+   * Keeps a definition of a tool as the latest of its kind (one published and one pinned per tool, so a
+   * server that keeps changing its definitions cannot grow the store), for review: `airlock tools show`.
+   */
+  keepDefinition(name: string, kind: DefinitionKind, kept: KeptDefinition): Promise<void>;
+  /** The kept definition of a tool of that kind, if any. */
+  definition(name: string, kind: DefinitionKind): Promise<KeptDefinition | undefined>;
+  /** Every tool name with a record or a kept definition, in code-unit order. */
+  names(): Promise<readonly string[]>;
   /** Releases what the store opened itself. */
   close(): Promise<void>;
 }

@@ -16,6 +16,7 @@ export interface RedisClient {
   hmgetBuffer(key: string, ...fields: string[]): Promise<Array<Buffer | null>>;
   hset(key: string, ...fieldsAndValues: Array<string | number>): Promise<number>;
   smembers(key: string): Promise<string[]>;
+  sadd(key: string, ...members: string[]): Promise<number>;
   del(...keys: string[]): Promise<number>;
   quit(): Promise<unknown>;
 }

@@ -92,6 +92,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'jsonLinesEvidenceAuditHook',
   ],
   './calls': [
+    'ALL_TOOLS',
     'DECISIONS',
     'DECISION_REASONS',
     'DEFAULT_RETRY_POLICY',

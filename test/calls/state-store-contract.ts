@@ -1,7 +1,7 @@
 // The tool state store contract: one suite that memory, SQLite, PostgreSQL and Redis stores must all pass.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createToolRegistry } from '../../src/calls/registry.js';
-import type { ToolStateStore } from '../../src/calls/tool-state.js';
+import { ALL_TOOLS, type ToolStateStore } from '../../src/calls/tool-state.js';
 
 /** A store opened for one test, a second instance on the same backend, and the clean-up. */
 export interface OpenedToolStore {
@@ -110,6 +110,46 @@ export function describeToolStoreContract(
         const record = await store.get('race');
         expect(record?.state).toBe('metadata-only');
         expect([H1, H2]).toContain(record?.hash);
+      } finally {
+        if (other !== store) await other.close();
+      }
+    });
+
+    it('keeps the latest published and the pinned definition of each tool, and lists every name', async () => {
+      expect(await store.definition('search_tickets', 'published')).toBeUndefined();
+      await store.keepDefinition('search_tickets', 'published', { hash: H1, definition: '{"a":1}', at: 1 });
+      await store.keepDefinition('search_tickets', 'published', { hash: H2, definition: '{"a":2}', at: 2 });
+      await store.keepDefinition('search_tickets', 'pinned', { hash: H1, definition: '{"a":1}', at: 3 });
+      await store.setState('zz_offline', 'offline', 4);
+      await store.pin('aa_pinned', H1, B1, 5);
+      expect(await store.definition('search_tickets', 'published')).toEqual({
+        hash: H2,
+        definition: '{"a":2}',
+        at: 2,
+      });
+      expect(await store.definition('search_tickets', 'pinned')).toEqual({
+        hash: H1,
+        definition: '{"a":1}',
+        at: 3,
+      });
+      expect(await store.names()).toEqual(['aa_pinned', 'search_tickets', 'zz_offline']);
+    });
+
+    it("holds every tool at the kill switch's state, through any registry on the backend", async () => {
+      const other = await opened.other();
+      try {
+        const first = createToolRegistry({ store });
+        const second = createToolRegistry({ store: other });
+        await first.approve({ name: 'search_tickets', description: 'Searches tickets.' });
+        await second.setState(ALL_TOOLS, 'offline');
+        expect(await first.status('search_tickets')).toMatchObject({ approved: true, state: 'offline' });
+        await second.setState(ALL_TOOLS, 'metadata-only');
+        await first.setState('search_tickets', 'offline');
+        expect(await first.status('search_tickets')).toMatchObject({ state: 'offline' });
+        await first.setState('search_tickets', 'active');
+        expect(await first.status('search_tickets')).toMatchObject({ state: 'metadata-only' });
+        await second.setState(ALL_TOOLS, 'active');
+        expect(await first.status('search_tickets')).toMatchObject({ state: 'active' });
       } finally {
         if (other !== store) await other.close();
       }

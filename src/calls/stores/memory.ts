@@ -1,9 +1,18 @@
 // An in-memory tool state store: the reference behaviour of the store contract, for one process.
-import { DEFAULT_STATE, type ToolRecord, type ToolState, type ToolStateStore } from '../tool-state.js';
+import {
+  DEFAULT_STATE,
+  type DefinitionKind,
+  type KeptDefinition,
+  type ToolRecord,
+  type ToolState,
+  type ToolStateStore,
+} from '../tool-state.js';
 
 /** A store that keeps tool records in this process only (shared by the registries given the same store). */
 export function createMemoryToolStore(): ToolStateStore {
   const records = new Map<string, ToolRecord>();
+  const kept = new Map<string, KeptDefinition>();
+  const keyOf = (name: string, kind: DefinitionKind) => `${kind}\n${name}`;
   const upsert = (name: string, change: Partial<ToolRecord>, at: number): void => {
     const current = records.get(name) ?? {
       name,
@@ -36,6 +45,17 @@ export function createMemoryToolStore(): ToolStateStore {
       upsert(name, { state }, at);
       return Promise.resolve();
     },
+    keepDefinition(name: string, kind: DefinitionKind, definition: KeptDefinition) {
+      kept.set(keyOf(name, kind), Object.freeze({ ...definition }));
+      return Promise.resolve();
+    },
+    definition: (name: string, kind: DefinitionKind) => Promise.resolve(kept.get(keyOf(name, kind))),
+    names: () =>
+      Promise.resolve(
+        [
+          ...new Set([...records.keys(), ...[...kept.keys()].map((key) => key.slice(key.indexOf('\n') + 1))]),
+        ].sort(),
+      ),
     close: () => Promise.resolve(),
   });
 }

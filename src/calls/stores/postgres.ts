@@ -1,7 +1,7 @@
 // The PostgreSQL tool state store (pg): one table, created if missing, shared by every instance.
 import { preparePostgres, type PostgresStoreOptions } from '../../evidence/stores/postgres-setup.js';
-import type { ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
-import { toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
+import type { DefinitionKind, KeptDefinition, ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
+import { keptDefinitionFrom, toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
 
 /**
  * Options of {@link createPostgresToolStore}: the evidence store's options (a pool to borrow or a connection
@@ -41,6 +41,16 @@ export async function createPostgresToolStore(options: PostgresToolStoreOptions)
     },
     async setState(name: string, state: ToolState, at: number): Promise<void> {
       await query(sql.setState(name, state, at));
+    },
+    async keepDefinition(name: string, kind: DefinitionKind, kept: KeptDefinition): Promise<void> {
+      await query(sql.keepDefinition(name, kind, kept));
+    },
+    async definition(name: string, kind: DefinitionKind): Promise<KeptDefinition | undefined> {
+      const row = (await query(sql.definition(name, kind))).rows[0];
+      return row === undefined ? undefined : keptDefinitionFrom(row);
+    },
+    async names(): Promise<readonly string[]> {
+      return (await query(sql.names())).rows.map((row) => String(row.name)).sort();
     },
     close: release,
   });

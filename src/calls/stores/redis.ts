@@ -5,6 +5,8 @@ import {
   DEFAULT_STATE,
   isToolState,
   UNREADABLE_STATE,
+  type DefinitionKind,
+  type KeptDefinition,
   type ToolRecord,
   type ToolState,
   type ToolStateStore,
@@ -47,6 +49,8 @@ export function createRedisToolStore(options: RedisToolStoreOptions): ToolStateS
   const { client } = options;
   const toolKey = (name: string) => `${prefix}tool:${name}`;
   const bodyPrefix = `${prefix}tool-body:`;
+  const definitionKey = (name: string, kind: DefinitionKind) => `${prefix}tool-${kind}:${name}`;
+  const namesKey = `${prefix}tool-names`;
 
   return Object.freeze({
     async get(name: string): Promise<ToolRecord | undefined> {
@@ -71,12 +75,28 @@ export function createRedisToolStore(options: RedisToolStoreOptions): ToolStateS
     async pin(name: string, hash: string, bodyHash: string, at: number): Promise<void> {
       const keys = [toolKey(name), bodyPrefix + bodyHash];
       await client.eval(PIN, 2, ...keys, hash, bodyHash, DEFAULT_STATE, at, bodyPrefix, name);
+      await client.sadd(namesKey, name);
     },
     async unpin(name: string, at: number): Promise<boolean> {
       return (await client.eval(UNPIN, 1, toolKey(name), at, bodyPrefix, name)) === 1;
     },
     async setState(name: string, state: ToolState, at: number): Promise<void> {
       await client.hset(toolKey(name), 'state', state, 'updatedAt', at);
+      await client.sadd(namesKey, name);
+    },
+    async keepDefinition(name: string, kind: DefinitionKind, kept: KeptDefinition): Promise<void> {
+      const { hash, definition, at } = kept;
+      await client.hset(definitionKey(name, kind), 'hash', hash, 'definition', definition, 'at', at);
+      await client.sadd(namesKey, name);
+    },
+    async definition(name: string, kind: DefinitionKind): Promise<KeptDefinition | undefined> {
+      const fields = await client.hgetall(definitionKey(name, kind));
+      const { hash, definition, at } = fields;
+      if (hash === undefined || definition === undefined) return undefined;
+      return Object.freeze({ hash, definition, at: Number(at) });
+    },
+    async names(): Promise<readonly string[]> {
+      return (await client.smembers(namesKey)).sort();
     },
     async close(): Promise<void> {
       if (options.ownsClient === true) await client.quit();

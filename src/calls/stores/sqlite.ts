@@ -1,7 +1,7 @@
 // The embedded tool state store: one SQLite table through better-sqlite3, shared by processes using the same file.
 import { openSqlite } from '../../peers/sqlite.js';
-import type { ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
-import { toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
+import type { DefinitionKind, KeptDefinition, ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
+import { keptDefinitionFrom, toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
 
 /** Options of {@link createSqliteToolStore}. */
 export interface SqliteToolStoreOptions {
@@ -40,6 +40,19 @@ export function createSqliteToolStore(path: string, options: SqliteToolStoreOpti
     unpin: (name: string, at: number) => settle(() => run(sql.unpin(name, at)).changes === 1),
     setState: (name: string, state: ToolState, at: number) =>
       settle(() => void run(sql.setState(name, state, at))),
+    keepDefinition: (name: string, kind: DefinitionKind, kept: KeptDefinition) =>
+      settle(() => void run(sql.keepDefinition(name, kind, kept))),
+    definition: (name: string, kind: DefinitionKind) =>
+      settle((): KeptDefinition | undefined => {
+        const row = rows(sql.definition(name, kind))[0];
+        return row === undefined ? undefined : keptDefinitionFrom(row);
+      }),
+    names: () =>
+      settle(() =>
+        rows(sql.names())
+          .map((row) => String(row.name))
+          .sort(),
+      ),
     close: () => settle(() => void db.close()),
   });
 }

@@ -3,6 +3,8 @@ import {
   DEFAULT_STATE,
   isToolState,
   UNREADABLE_STATE,
+  type DefinitionKind,
+  type KeptDefinition,
   type ToolRecord,
   type ToolState,
 } from '../tool-state.js';
@@ -21,6 +23,9 @@ export interface ToolSql {
   pin(name: string, hash: string, bodyHash: string, at: number): SqlStatement;
   unpin(name: string, at: number): SqlStatement;
   setState(name: string, state: ToolState, at: number): SqlStatement;
+  keepDefinition(name: string, kind: DefinitionKind, kept: KeptDefinition): SqlStatement;
+  definition(name: string, kind: DefinitionKind): SqlStatement;
+  names(): SqlStatement;
 }
 
 const COLUMNS = 'name, hash, body_hash, state, updated_at';
@@ -33,6 +38,7 @@ const COLUMNS = 'name, hash, body_hash, state, updated_at';
 export function toolSql(table: string, marker: (position: number) => string, integerType: string): ToolSql {
   const [p1, p2, p3, p4, p5] = [1, 2, 3, 4, 5].map(marker) as [string, string, string, string, string];
   const insert = `INSERT INTO ${table} (${COLUMNS}) VALUES (${p1}, ${p2}, ${p3}, ${p4}, ${p5}) ON CONFLICT (name) DO UPDATE SET`;
+  const definitions = siblingName(table, '_definitions');
   const statements: ToolSql = {
     createTable: Object.freeze([
       `CREATE TABLE IF NOT EXISTS ${table} (
@@ -42,7 +48,15 @@ export function toolSql(table: string, marker: (position: number) => string, int
         state TEXT NOT NULL,
         updated_at ${integerType} NOT NULL
       )`,
-      `CREATE INDEX IF NOT EXISTS ${indexName(table)} ON ${table} (body_hash)`,
+      `CREATE INDEX IF NOT EXISTS ${siblingName(table, '_body')} ON ${table} (body_hash)`,
+      `CREATE TABLE IF NOT EXISTS ${definitions} (
+        name TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        definition TEXT NOT NULL,
+        at ${integerType} NOT NULL,
+        PRIMARY KEY (name, kind)
+      )`,
     ]),
     get: (name) => ({ text: `SELECT ${COLUMNS} FROM ${table} WHERE name = ${p1}`, values: [name] }),
     namesWithBody: (bodyHash) => ({
@@ -61,6 +75,18 @@ export function toolSql(table: string, marker: (position: number) => string, int
       text: `${insert} state = excluded.state, updated_at = excluded.updated_at`,
       values: [name, null, null, state, at],
     }),
+    keepDefinition: (name, kind, kept) => ({
+      text: `INSERT INTO ${definitions} (name, kind, hash, definition, at) VALUES (${p1}, ${p2}, ${p3}, ${p4}, ${p5}) ON CONFLICT (name, kind) DO UPDATE SET hash = excluded.hash, definition = excluded.definition, at = excluded.at`,
+      values: [name, kind, kept.hash, kept.definition, kept.at],
+    }),
+    definition: (name, kind) => ({
+      text: `SELECT hash, definition, at FROM ${definitions} WHERE name = ${p1} AND kind = ${p2}`,
+      values: [name, kind],
+    }),
+    names: () => ({
+      text: `SELECT name FROM ${table} UNION SELECT name FROM ${definitions}`,
+      values: [],
+    }),
   };
   return Object.freeze(statements);
 }
@@ -76,8 +102,18 @@ export function toolRecordFrom(row: Record<string, unknown>): ToolRecord {
   });
 }
 
-/** The index name for a (possibly schema-qualified, quoted) table name. */
-function indexName(table: string): string {
-  const bare = (table.split('.').at(-1) ?? table).replaceAll('"', '');
-  return `"${bare}_body"`;
+/** A kept definition read back. */
+export function keptDefinitionFrom(row: Record<string, unknown>): KeptDefinition {
+  return Object.freeze({ hash: String(row.hash), definition: String(row.definition), at: Number(row.at) });
+}
+
+/**
+ * The name of an index or table beside a (possibly schema-qualified, quoted) table: its bare name and
+ * `suffix`, quoted, in the same schema when the table names one (an index takes no schema in its name).
+ */
+function siblingName(table: string, suffix: '_body' | '_definitions'): string {
+  const parts = table.split('.');
+  const bare = (parts.at(-1) ?? table).replaceAll('"', '');
+  const schema = suffix === '_definitions' && parts.length > 1 ? `${parts.slice(0, -1).join('.')}.` : '';
+  return `${schema}"${bare}${suffix}"`;
 }
