@@ -4,10 +4,18 @@ import { ContractError } from '../vocabulary/contract-error.js';
 import { KeyConfigError } from '../evidence/keys.js';
 import { MissingPeerError } from '../peers/load-peer.js';
 import { PackError } from '../packs/pack-error.js';
+import { ProxyConfigError } from '../proxy/config/config-error.js';
 import { EXIT } from './exit-codes.js';
 
 /** Errors that are the user's configuration to fix: their messages name files and options, never content. */
-const CONFIGURATION_ERRORS = [ConfigFileError, ContractError, KeyConfigError, MissingPeerError, PackError];
+const CONFIGURATION_ERRORS = [
+  ConfigFileError,
+  ContractError,
+  KeyConfigError,
+  MissingPeerError,
+  PackError,
+  ProxyConfigError,
+];
 
 /** The error's name when it is a plain identifier (driver messages may hold connection strings). */
 export function errorName(error: unknown): string {

@@ -3,13 +3,24 @@ import { checkCommand } from './check.js';
 import { demoCommand } from './demo.js';
 import { EXIT, type CliIo, type Command } from './command.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from './evidence.js';
+import { filterCommand } from './filter.js';
 import { fixturesRunCommand } from './fixtures.js';
+import { hookCommand } from './hook.js';
 import { keysRewrapCommand, keysRotateCommand } from './keys.js';
+import { proxyCommand } from './proxy.js';
+import {
+  toolsApproveCommand,
+  toolsPendingCommand,
+  toolsShowCommand,
+  toolsStateCommand,
+} from './tools/commands.js';
 import { packageVersion } from './version.js';
 
 /** Every command the CLI knows, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [
   checkCommand,
+  filterCommand,
+  hookCommand,
   fixturesRunCommand,
   evidenceGetCommand,
   evidencePurgeCommand,
@@ -17,6 +28,11 @@ export const COMMANDS: readonly Command[] = [
   keysRotateCommand,
   keysRewrapCommand,
   demoCommand,
+  proxyCommand,
+  toolsPendingCommand,
+  toolsShowCommand,
+  toolsApproveCommand,
+  toolsStateCommand,
 ];
 
 const HELP_FLAGS = new Set(['--help', '-h']);

@@ -1,8 +1,6 @@
 // What the evidence and key commands share: the --store, --key-file and --audit-log options, opening a store and a vault.
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type * as IoRedis from 'ioredis';
-import { loadPeer, MissingPeerError } from '../peers/load-peer.js';
+import { MissingPeerError } from '../peers/load-peer.js';
 import { ConfigFileError } from '../read/config-file.js';
 
 import { EXIT, type CliIo } from './command.js';
@@ -14,11 +12,9 @@ import { createKeyFileProvider } from '../evidence/keys-file.js';
 import { KeyConfigError } from '../evidence/keys.js';
 import type { KeyProvider } from '../evidence/keys.js';
 import type { EvidenceStore } from '../evidence/store.js';
+import { openStore } from '../evidence/open-store.js';
 import { createVault } from '../evidence/vault.js';
 import type { Vault } from '../evidence/vault.js';
-
-/** How long a server store may take to accept the connection. */
-const STORE_CONNECT_TIMEOUT_MS = 5_000;
 
 /** The `node:util` parseArgs options every evidence and key command accepts. */
 export const VAULT_CLI_OPTIONS = Object.freeze({
@@ -46,42 +42,6 @@ export const VAULT_CLI_HELP = `  --store      the evidence store: a SQLite file 
   --key-file   the key file (JSON, mode 0600); without it keys come from $${DEFAULT_KEYS_VARIABLE}
   --audit-log  where evidence audit events are appended (default ${DEFAULT_CLI_AUDIT_LOG})
   exit 0: done; 1: refused, not found or a store failure; 2: a usage or configuration mistake.`;
-
-/**
- * Opens the store a `--store` value names: a `postgres://` or `postgresql://` URL, a `redis://` or `rediss://`
- * URL, or else a SQLite file (relative to `cwd`); a missing one is a `ConfigFileError` unless `mayCreate`.
- * Only the driver in use is loaded.
- */
-export async function openStore(spec: string, cwd: string, mayCreate = false): Promise<EvidenceStore> {
-  if (/^postgres(ql)?:\/\//.test(spec)) {
-    const { createPostgresStore } = await import('../evidence/stores/postgres.js');
-    return createPostgresStore({ connectionString: spec });
-  }
-  if (/^rediss?:\/\//.test(spec)) {
-    const { createRedisStore } = await import('../evidence/stores/redis.js');
-    const { Redis } = loadPeer('ioredis', 'A redis:// store') as typeof IoRedis;
-    const client = new Redis(spec, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-      connectTimeout: STORE_CONNECT_TIMEOUT_MS,
-    });
-    // ioredis reports a failed connection as an 'error' event too; the awaited connect() reports it here.
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-    } catch (error: unknown) {
-      client.disconnect();
-      throw error;
-    }
-    return createRedisStore({ client, ownsClient: true });
-  }
-  const path = resolve(cwd, spec);
-  if (!mayCreate && !existsSync(path))
-    throw new ConfigFileError('not_found', `the evidence store ${spec} does not exist`);
-  const { createSqliteStore } = await import('../evidence/stores/sqlite.js');
-  return createSqliteStore(path);
-}
 
 /** The key provider the options name: the key file when given, else the environment variable. */
 export function cliKeyProvider(values: VaultCliValues, io: CliIo): KeyProvider {

@@ -1,11 +1,20 @@
 // The built-in key-file provider: a JSON key ring in a file only its owner may read (mode 0600), reloaded on change.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readConfigFileSync } from '../read/config-file.js';
-import { buildKeyRing, decodeKey, KeyConfigError } from './keys.js';
+import { buildKeyRing, decodeKey, generateKey, KeyConfigError } from './keys.js';
 import type { KeyProvider, KeyRing } from './keys.js';
 
 /*
@@ -63,6 +72,18 @@ export function writeKeyFile(path: string, ring: KeyRing): void {
   } finally {
     closeSync(directory);
   }
+}
+
+/**
+ * Makes sure a key file exists: when `path` is missing, its folder is created (private to its owner) and a
+ * ring of one fresh key is written to it (mode 0600). Returns true when it created the file.
+ */
+export function ensureKeyFile(path: string): boolean {
+  if (existsSync(path)) return false;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const fresh = generateKey();
+  writeKeyFile(path, buildKeyRing(fresh.id, [[fresh.id, fresh.key]]));
+  return true;
 }
 
 /**

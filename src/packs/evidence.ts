@@ -1,9 +1,8 @@
 // Opens the evidence vault a fixture run writes to: `sqlite:PATH`, with a key file made on first use.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createFileAuditHook } from '../evidence/audit-file.js';
-import { createKeyFileProvider, writeKeyFile } from '../evidence/keys-file.js';
-import { buildKeyRing, generateKey } from '../evidence/keys.js';
+import { createKeyFileProvider, ensureKeyFile } from '../evidence/keys-file.js';
 import { createSqliteStore } from '../evidence/stores/sqlite.js';
 import { createVault, type Vault } from '../evidence/vault.js';
 
@@ -42,12 +41,7 @@ export function openRunVault(spec: string, cwd: string, keyFile?: string): RunVa
   const folder = dirname(path);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const keys = keyFile === undefined ? join(folder, DEFAULT_KEY_FILE_NAME) : resolve(cwd, keyFile);
-  let keyFileCreated = false;
-  if (keyFile === undefined && !existsSync(keys)) {
-    const fresh = generateKey();
-    writeKeyFile(keys, buildKeyRing(fresh.id, [[fresh.id, fresh.key]]));
-    keyFileCreated = true;
-  }
+  const keyFileCreated = keyFile === undefined && ensureKeyFile(keys);
   const provider = createKeyFileProvider(keys);
   const store = createSqliteStore(path);
   const vault = createVault({
