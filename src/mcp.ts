@@ -12,7 +12,7 @@ export type { Audience, McpBlock, McpPlaceholder, McpTextBlock } from './mcp/res
 export { DEFAULT_TEXT_BUDGET } from './mcp/result/text-budget.js';
 export type { TextBudget } from './mcp/result/text-budget.js';
 export { stdioTransport } from './mcp/wire/stdio-link.js';
-export type { StdioTransportOptions } from './mcp/wire/stdio-link.js';
+export type { StdioAirlockTransport, StdioTransportOptions } from './mcp/wire/stdio-link.js';
 export { streamableHttpTransport } from './mcp/wire/http-link.js';
 export type { StreamableHttpTransportOptions } from './mcp/wire/http-link.js';
 export { boundTransport } from './mcp/wire/wrapped-link.js';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/client';
 import { createGate, memoryAuditSink, revealUntrusted } from 'agent-airlock';
 import { createMemoryToolStore, createToolRegistry } from 'agent-airlock/calls';
 import { createMcpToolClient, stdioTransport } from 'agent-airlock/mcp';
@@ -13,7 +13,8 @@ const require = createRequire(import.meta.url);
 const everything = dirname(require.resolve('@modelcontextprotocol/server-everything/package.json'));
 
 // 1. Connect. Airlock's transport spawns the server and frames its output itself, under a 4 MiB ceiling;
-//    the application's own SDK Client (any 1.x) connects through it as through any transport.
+//    the application's own SDK Client connects through it as through any transport: this one is the 2.x SDK's
+//    (`@modelcontextprotocol/client`); a 1.x Client (`@modelcontextprotocol/sdk/client/index.js`) works the same.
 const transport = stdioTransport({
   command: process.execPath,
   args: [join(everything, 'dist/index.js'), 'stdio'],

@@ -16,6 +16,7 @@ import { createFrontServer } from './front/front-server.js';
 import { listenHttp } from './front/http-front.js';
 import { serveOnStdio } from './front/stdio-front.js';
 import { relayUpstream } from './front/relay.js';
+import { createRevalidator } from './front/revalidate.js';
 import type { ProxyServer } from './front/sdk-server.js';
 import type { ProxySettings } from './settings.js';
 import { openProxyStores } from './stores.js';
@@ -86,7 +87,7 @@ export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<
       timeoutMs: settings.timeoutMs,
       capabilities,
       identity,
-    }).then((upstream): ProxyCore => ({ ...base, upstream }));
+    }).then((upstream): ProxyCore => ({ ...base, upstream, revalidator: createRevalidator(upstream.tools) }));
   const closeAll = async (core: ProxyCore | undefined) => {
     if (core !== undefined) closing.add(core);
     await core?.upstream.close();

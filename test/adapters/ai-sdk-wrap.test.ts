@@ -72,6 +72,32 @@ describe('request ids and context', () => {
     expect(read.ok).toBe(true);
   });
 
+  test("an AI SDK 7 call's own context reaches the context function, and execute gets every option", async () => {
+    const calls: AiToolCall<{ id: string }>[] = [];
+    let seen: Record<string, unknown> = {};
+    const wrapped = wrapTool(
+      lookup((input, options) => {
+        seen = { ...options };
+        return echo(input, options);
+      }),
+      {
+        contract: ticketContract,
+        gate,
+        context: (info) => {
+          calls.push(info);
+          return { tenant: 'acme' };
+        },
+      },
+    );
+    // AI SDK 7 passes the tool's context as `context` (and no experimental_context).
+    const sdk7 = { context: { tenant: 't1' }, experimental_sandbox: { id: 'sandbox-1' } };
+    const outcome = await call(wrapped, sdk7 as unknown as Partial<ToolExecutionOptions>);
+    expect(outcome.ok).toBe(true);
+    expect(calls).toEqual([{ toolCallId: 'call-9', input: { id: 'T-42' }, context: { tenant: 't1' } }]);
+    expect(seen).toMatchObject({ toolCallId: 'call-9', messages: [], ...sdk7 });
+    expect(seen.abortSignal).toBeInstanceOf(AbortSignal);
+  });
+
   test('a context function that throws ends the call as internal_error before the tool runs', async () => {
     let ran = false;
     const wrapped = wrapTool(
@@ -165,12 +191,12 @@ describe('signals and deadlines', () => {
 describe('toModelOutput', () => {
   const wrapped = wrapTool(lookup(echo), { contract: ticketContract, gate });
   const toModel = (output: unknown) =>
-    wrapped.toModelOutput?.({ toolCallId: 'c', input: { id: 'T-42' }, output: output as never });
+    wrapped.toModelOutput({ toolCallId: 'c', input: { id: 'T-42' }, output: output as never });
 
   test('a round-tripped (JSON) outcome is wrapped again with a fresh nonce', async () => {
     const outcome = JSON.parse(JSON.stringify(await call(wrapped))) as unknown;
-    const first = (await toModel(outcome)) as { type: string; value: string };
-    const second = (await toModel(outcome)) as { type: string; value: string };
+    const first = toModel(outcome) as { type: string; value: string };
+    const second = toModel(outcome) as { type: string; value: string };
     expect(first.type).toBe('text');
     expect(unwrapBlock(first.value, 'ticket_lookup').content).toBe(
       '{"id":"T-42","title":"Printer jammed","status":"open"}',
@@ -180,13 +206,13 @@ describe('toModelOutput', () => {
     );
   });
 
-  test('anything that is not an outcome, an unknown code or oversized data is internal_error', async () => {
+  test('anything that is not an outcome, an unknown code or oversized data is internal_error', () => {
     const internal = { type: 'error-json', value: { error: { code: 'internal_error', retryable: false } } };
     const big = { ok: true, data: 'x'.repeat(3 << 20), meta: { tool: 'ticket_lookup' } };
     for (const output of [null, 'raw text', { ok: false, error: { code: 'pwned', retryable: true } }, big])
-      expect(await toModel(output)).toEqual(internal);
+      expect(toModel(output)).toEqual(internal);
     const failure = { ok: false, error: { code: 'timeout', retryable: true, note: 'leak' }, meta: {} };
-    expect(await toModel(failure)).toEqual({
+    expect(toModel(failure)).toEqual({
       type: 'error-json',
       value: { error: { code: 'timeout', retryable: true } },
     });
@@ -200,7 +226,7 @@ describe('toModelOutput', () => {
       toModelOutput: () => ({ type: 'text', value: 'raw' }),
     });
     const result = wrapTool(own, { contract: ticketContract, gate });
-    expect(result.outputSchema).toBeUndefined();
+    expect('outputSchema' in result).toBe(false);
     expect(result.toModelOutput).not.toBe(own.toModelOutput);
     const noExecute = tool({ inputSchema: z.object({}), outputSchema: z.string() });
     expect(() => wrapTool(noExecute, { contract: ticketContract, gate })).toThrow(TypeError);

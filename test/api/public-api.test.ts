@@ -131,7 +131,15 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'stdioTransport',
     'streamableHttpTransport',
   ],
-  './ai': ['DEFAULT_TOOL_TIMEOUT_MS', 'boundaryNotice', 'requestIdOf', 'wrapTool'],
+  './ai': [
+    'DEFAULT_TOOL_TIMEOUT_MS',
+    'McpListError',
+    'boundaryNotice',
+    'requestIdOf',
+    'wrapMcpTools',
+    'wrapTool',
+  ],
+  './openai-agents': ['DEFAULT_TOOL_TIMEOUT_MS', 'airlockOutputGuardrail', 'boundaryNotice'],
   './langchain': ['DEFAULT_TOOL_TIMEOUT_MS', 'REQUEST_ID_KEY', 'boundaryNotice', 'requestIdOf', 'wrapTool'],
   './egress': [
     'createEgressDispatcher',

@@ -17,16 +17,22 @@ export interface BinResult {
 
 /**
  * Starts `airlock ARGS` (through tsx) in `cwd`. `stdin` is written and closed, or left open when `keepStdin`;
- * the process is killed after `killAfterMs` so a hang fails the test instead of stalling it.
+ * the process is killed after `killAfterMs` so a hang fails the test instead of stalling it. `env` adds variables.
  */
 export function runBin(
   args: readonly string[],
-  options: { cwd: string; stdin?: string; keepStdin?: boolean; killAfterMs?: number },
+  options: {
+    cwd: string;
+    stdin?: string;
+    keepStdin?: boolean;
+    killAfterMs?: number;
+    env?: Record<string, string>;
+  },
 ): Promise<BinResult> {
   const started = Date.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', TSX, BIN, ...args], {
     cwd: options.cwd,
-    env: { ...process.env, CI: '' },
+    env: { ...process.env, CI: '', ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,54 +1,14 @@
 // boundTransport and the channel under it: replies to the adapter keep their bytes, the SDK never sees an oversized one.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { boundTransport } from '../../src/mcp/wire/wrapped-link.js';
-import { RESULT_TOO_LARGE_CODE, type AirlockTransport } from '../../src/mcp/wire/types.js';
-
-/** An inner transport the test drives by hand, recording what is sent through it. */
-function manualTransport() {
-  const sent: JSONRPCMessage[] = [];
-  const inner: Transport = {
-    start: () => Promise.resolve(),
-    send: (message) => {
-      sent.push(message);
-      return Promise.resolve();
-    },
-    close: () => Promise.resolve(),
-    sessionId: 'session-1',
-  };
-  return { inner, sent };
-}
-
-async function started(maxMessageBytes = 4096) {
-  const { inner, sent } = manualTransport();
-  const outer = boundTransport(inner, { maxMessageBytes });
-  const received: JSONRPCMessage[] = [];
-  const errors: Error[] = [];
-  outer.onmessage = (message) => received.push(message);
-  outer.onerror = (error) => errors.push(error);
-  await outer.start();
-  return { inner, sent, outer, received, errors };
-}
+import { RESULT_TOO_LARGE_CODE } from '../../src/mcp/wire/types.js';
+import { exchange, manualTransport, started } from './support/manual-transport.js';
 
 const big = (id: number | string) => ({
   jsonrpc: '2.0' as const,
   id,
   result: { content: [{ type: 'text', text: 'x'.repeat(5000) }] },
 });
-
-/** Sends an exchange and returns its id as the inner transport saw it, and the pending reply. */
-async function exchange(
-  outer: AirlockTransport,
-  sent: JSONRPCMessage[],
-  timeoutMs = 5000,
-  signal?: AbortSignal,
-) {
-  const reply = outer.exchange('tools/call', { name: 'echo' }, { timeoutMs, signal });
-  await Promise.resolve();
-  const request = sent.at(-1) as { id: string };
-  return { id: request.id, reply };
-}
 
 describe('boundTransport', () => {
   it('passes a message within the ceiling to the SDK as the same object, and forwards sends', async () => {

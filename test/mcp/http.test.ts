@@ -1,5 +1,4 @@
 // The adapter over Streamable HTTP: server-everything's event streams read under the ceiling, and list changes on the GET stream.
-import { revealUntrusted } from '../../src/taint/reveal.js';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamableHttpTransport } from '../../src/mcp/wire/http-link.js';
@@ -7,7 +6,7 @@ import {
   EVERYTHING,
   freePort,
   openSession,
-  parsedEvidence,
+  expectEcho,
   startHttpServer,
   TENANT,
   type HttpServer,
@@ -46,12 +45,7 @@ describe('server-everything over Streamable HTTP', () => {
 
   it('keeps a session and gates every reply read from its event stream, evidence included', async () => {
     expect(everything.transport.sessionId).toMatch(/\S/);
-    const result = await everything.mcp.callTool('echo', { message: 'over http' }, CONTEXT);
-    expect(result.text.map((text) => revealUntrusted(text))).toEqual(['Echo: over http']);
-    const { harness } = everything;
-    expect(parsedEvidence(await harness.evidenceOf(harness.records.at(-1)!))).toEqual({
-      content: [{ type: 'text', text: 'Echo: over http' }],
-    });
+    await expectEcho(everything, 'over http', CONTEXT);
   });
 
   it('ends an event over the ceiling as result_too_large, and the session serves the next call', async () => {

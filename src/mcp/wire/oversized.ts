@@ -1,6 +1,7 @@
 // What becomes of a message over the receive ceiling: the request it answers fails as too large, nobody parses it.
 import { idOf, memberNamed, scanLastMember, scanObject } from './member-scan.js';
-import { AIRLOCK_ID_PREFIX, type Frame, type WireId, type WireReply } from './types.js';
+import type { WireId } from './json-rpc.js';
+import { AIRLOCK_ID_PREFIX, type Frame, type WireReply } from './types.js';
 
 /** Where an oversized message can go. */
 export interface OversizedRoutes {

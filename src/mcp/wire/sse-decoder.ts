@@ -1,6 +1,7 @@
 // Server-sent events (the Streamable HTTP stream) to message frames, each event's data bounded before it is kept.
 import { LineSplitter } from './line-splitter.js';
-import type { Frame, WireId } from './types.js';
+import type { WireId } from './json-rpc.js';
+import type { Frame } from './types.js';
 
 const DATA = Buffer.from('data:');
 const EVENT = Buffer.from('event:');

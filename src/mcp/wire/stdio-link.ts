@@ -1,7 +1,7 @@
 // An MCP server as a child process: newline-delimited JSON-RPC over its pipes, framed and bounded before anyone parses it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createChannel } from './channel.js';
+import type { JsonRpcMessage } from './json-rpc.js';
 import { LineSplitter } from './line-splitter.js';
 import {
   checkCeiling,
@@ -48,22 +48,39 @@ const SAFE_VARIABLES =
       ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
+/** The transport {@link stdioTransport} returns: an Airlock transport that also tells which process it runs. */
+export interface StdioAirlockTransport extends AirlockTransport {
+  /** The server's process id once started (undefined before, or when it could not be spawned). */
+  readonly pid: number | undefined;
+  /** Always null: the server's standard error is discarded or inherited, never piped to this process. */
+  readonly stderr: null;
+}
+
 /**
  * Spawns an MCP server and speaks to it over stdio. Its standard output is split into lines by this
  * transport, not by the SDK: a line is held only up to `maxMessageBytes`, so an oversized reply is skipped
  * in bounded memory (its request ends as too large) and the connection stays usable. Connect an SDK
- * `Client` to it as to any transport; the Airlock adapter uses its side channel.
+ * `Client` (1.x or 2.x) to it as to any transport; the Airlock adapter uses its side channel. A 2.x `Client`
+ * tells a stdio transport by its `pid` and `stderr`: when its version probe gets no answer there, it falls
+ * back to the 2025 handshake instead of failing.
  */
-export function stdioTransport(options: StdioTransportOptions): AirlockTransport {
+export function stdioTransport(options: StdioTransportOptions): StdioAirlockTransport {
   const max = checkCeiling(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
-  return createChannel(stdioLink(options, max), max);
+  const link = stdioLink(options, max);
+  return Object.defineProperties(createChannel(link, max), {
+    pid: { get: () => link.pid, enumerable: true },
+    stderr: { value: null, enumerable: true },
+  }) as StdioAirlockTransport;
 }
 
-function stdioLink(options: StdioTransportOptions, max: number): Link {
+function stdioLink(options: StdioTransportOptions, max: number): Link & { readonly pid: number | undefined } {
   const closeTimeoutMs = options.closeTimeoutMs ?? 2000;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   return {
+    get pid() {
+      return child?.pid;
+    },
     async start(deliver, closed, failed) {
       const splitter = new LineSplitter(max, max + 1 + HEAD_SLACK_BYTES);
       const process_ = spawn(options.command, [...(options.args ?? [])], {
@@ -98,7 +115,7 @@ function stdioLink(options: StdioTransportOptions, max: number): Link {
         failed(error);
       });
     },
-    send(message: JSONRPCMessage) {
+    send(message: JsonRpcMessage) {
       const stdin = child?.stdin;
       if (stdin === null || stdin === undefined || !stdin.writable)
         return Promise.reject(new Error('Not connected'));

@@ -1,12 +1,8 @@
 // The shapes the MCP wire layer shares: framed messages from a link, raw replies, and the transport the adapter uses.
-import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JsonRpcMessage, SendOptions, WireId } from './json-rpc.js';
 
 /** The prefix of every request id the adapter sends itself (the SDK numbers its own). */
 export const AIRLOCK_ID_PREFIX = 'airlock:';
-
-/** A JSON-RPC request id (the SDK's numbers, or the adapter's own `airlock:` strings). */
-export type WireId = string | number;
 
 /** One received message as framed by a link: its exact bytes, or the head and tail of one over the ceiling. */
 export type Frame =
@@ -14,7 +10,7 @@ export type Frame =
       readonly kind: 'message';
       readonly bytes: Uint8Array;
       /** Already parsed by the link (a wrapped SDK transport); otherwise the channel parses SDK-bound messages. */
-      readonly parsed?: JSONRPCMessage;
+      readonly parsed?: JsonRpcMessage;
       /** The SDK's per-message extra information, passed on untouched. */
       readonly extra?: unknown;
     }
@@ -32,10 +28,15 @@ export interface Link {
   /** Starts receiving; `deliver` gets every frame, `closed` is called once when the link is gone. */
   start(deliver: (frame: Frame) => void, closed: () => void, failed: (error: Error) => void): Promise<void>;
   /** Sends one message; rejects when it cannot be sent (the caller fails the request). */
-  send(message: JSONRPCMessage): Promise<void>;
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
   close(): Promise<void>;
   readonly sessionId?: string | undefined;
   setProtocolVersion?(version: string): void;
+  /**
+   * True when every request travels in an HTTP exchange of its own that `requestSignal` ends: from protocol
+   * revision 2026-07-28 on, ending it is how a request is cancelled.
+   */
+  readonly perRequest?: boolean | undefined;
 }
 
 /**
@@ -43,7 +44,12 @@ export interface Link {
  * member of the JSON-RPC response, sliced out of the message without decoding.
  */
 export type WireReply =
-  | { readonly kind: 'result'; readonly bytes: Uint8Array; readonly isError: boolean }
+  | {
+      readonly kind: 'result';
+      readonly bytes: Uint8Array;
+      /** The result says `isError: true`, or (2026-07-28) that it is not complete (`resultType` other than `complete`). */
+      readonly isError: boolean;
+    }
   | { readonly kind: 'error'; readonly bytes: Uint8Array }
   | {
       readonly kind: 'too_large';
@@ -64,35 +70,52 @@ export interface ExchangeOptions {
 }
 
 /**
- * A client transport any SDK 1.x `Client` can `connect` to (it is written structurally, with the callbacks as
- * methods, so it fits the `Transport` of every 1.x copy), with a receive ceiling enforced on the byte stream,
- * and a side channel through which the adapter sends its own requests and gets their replies as raw bytes.
- * Replies to the adapter's requests never reach the SDK; everything else does.
+ * A client transport an MCP SDK `Client` can `connect` to, of the 1.x SDK (`@modelcontextprotocol/sdk`) or
+ * of the 2.x SDK (`@modelcontextprotocol/client`): it is written structurally, with the callbacks as methods,
+ * so it fits the `Transport` of every copy of either, and it imports neither. A receive ceiling is enforced
+ * on the byte stream, and a side channel carries the adapter's own requests and returns their replies as raw
+ * bytes. Replies to the adapter's requests never reach the SDK; everything else does. It reports no session
+ * id until a server has assigned one in answer to `initialize`, so a `Client` always runs its handshake.
  */
 export interface AirlockTransport {
   start(): Promise<void>;
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
   close(): Promise<void>;
   onclose?(): void;
   onerror?(error: Error): void;
-  onmessage?(message: JSONRPCMessage, extra?: MessageExtraInfo): void;
-  /** The session id an HTTP server assigned (absent on stdio). */
+  onmessage?(message: JsonRpcMessage, extra?: unknown): void;
+  /** The session id an HTTP server assigned in answer to `initialize` (absent on stdio and sessionless HTTP). */
   readonly sessionId?: string;
   setProtocolVersion?(version: string): void;
+  /** True over Streamable HTTP: each request is one HTTP exchange, which `requestSignal` ends. */
+  readonly hasPerRequestStream?: boolean;
   /** Ceiling on one received message, in bytes. */
   readonly maxMessageBytes: number;
-  /** Sends a request with an `airlock:` id and resolves to its raw reply. Never rejects. */
+  /**
+   * Sends a request with an `airlock:` id and resolves to its raw reply. Never rejects. From protocol
+   * revision 2026-07-28 on, the request carries the envelope the client's own requests carry.
+   */
   exchange(
     method: string,
     params: Readonly<Record<string, unknown>>,
     options: ExchangeOptions,
   ): Promise<WireReply>;
-  /** Calls `listener` on every `notifications/tools/list_changed`; returns the unsubscribe function. */
+  /**
+   * Calls `listener` on every `notifications/tools/list_changed`; returns the unsubscribe function. From
+   * protocol revision 2026-07-28 on, where such notifications come only to a subscription, the transport keeps
+   * one of its own open while any listener is registered.
+   */
   onToolsChanged(listener: () => void): () => void;
 }
 
 /** The JSON-RPC error code (implementation-defined server range) of a reply replaced for its size. */
 export const RESULT_TOO_LARGE_CODE = -32_050;
+
+/**
+ * The JSON-RPC error code of the reply given to an SDK request the HTTP endpoint refused with a status and
+ * no JSON-RPC error of its own (`data.status` holds the status).
+ */
+export const HTTP_REFUSED_CODE = -32_051;
 
 /** The default ceiling on one received message: 4 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,6 @@
 // Any SDK transport as a link: its parsed messages serialized again, measured and routed like received bytes.
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { createChannel } from './channel.js';
+import type { InnerTransport, JsonRpcMessage } from './json-rpc.js';
 import { TAIL_BYTES } from './line-splitter.js';
 import { checkCeiling, DEFAULT_MAX_MESSAGE_BYTES, type AirlockTransport, type Link } from './types.js';
 
@@ -14,23 +13,28 @@ export interface BoundedTransportOptions {
 const encoder = new TextEncoder();
 
 /**
- * Wraps a client transport that hands over parsed messages (the SDK's in-memory transport, a custom one) so
+ * Wraps a client transport that hands over parsed messages (an SDK's in-memory transport, a custom one) so
  * the Airlock adapter can use it. Such a transport has already run `JSON.parse`, so each message is
  * serialized again and that serialization stands for its bytes: measured against the ceiling, and kept as
  * evidence of a reply. For a real receive ceiling below any parser, use `stdioTransport` or
- * `streamableHttpTransport`, which frame the byte stream themselves.
+ * `streamableHttpTransport`, which frame the byte stream themselves. Any transport of the 1.x or the 2.x SDK
+ * fits; its session id and its per-request HTTP exchanges are passed on as they are (so one resumed with a
+ * session id makes a `Client` skip its handshake, as it would unwrapped).
  */
-export function boundTransport(inner: Transport, options: BoundedTransportOptions = {}): AirlockTransport {
+export function boundTransport(
+  inner: InnerTransport,
+  options: BoundedTransportOptions = {},
+): AirlockTransport {
   const max = checkCeiling(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
   return createChannel(wrappedLink(inner, max), max);
 }
 
-function wrappedLink(inner: Transport, max: number): Link {
+function wrappedLink(inner: InnerTransport, max: number): Link {
   return {
     async start(deliver, closed, failed) {
       inner.onclose = closed;
       inner.onerror = failed;
-      inner.onmessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => {
+      inner.onmessage = (message: JsonRpcMessage, extra?: unknown) => {
         let bytes: Uint8Array;
         try {
           bytes = encoder.encode(JSON.stringify(message));
@@ -47,13 +51,16 @@ function wrappedLink(inner: Transport, max: number): Link {
       };
       await inner.start();
     },
-    send: (message) => inner.send(message),
+    send: (message, options) => inner.send(message, options),
     close: () => inner.close(),
     get sessionId() {
       return inner.sessionId;
     },
     setProtocolVersion(version: string) {
       inner.setProtocolVersion?.(version);
+    },
+    get perRequest() {
+      return inner.hasPerRequestStream;
     },
   };
 }

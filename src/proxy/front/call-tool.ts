@@ -35,6 +35,11 @@ export async function callTool(
   const { name } = params;
   const args = params.arguments ?? {};
   const signal = ctx.mcpReq.signal;
+  const listed = await core.revalidator.fresh(signal).then(
+    () => true,
+    () => false,
+  );
+  if (!listed) return unlisted();
   const status = await statusOrClosed(core.registry, name, { timeoutMs: core.settings.timeoutMs, signal });
   let decision = decideCall(name, args, status.approved, core.settings, session.provenance);
   let confirmation: Confirmation | undefined;
@@ -97,6 +102,13 @@ async function recorded(
   });
   if (written.kind === 'value' || final.decision === 'deny') return final;
   return { ...final, decision: 'deny', reason: 'audit_unavailable' };
+}
+
+/** The result of a call whose tool's current definition could not be read: it is not sent. */
+function unlisted(): PresentedResult {
+  const text =
+    "Airlock refused this call: the server's current tool definitions could not be read. Try again later.";
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 /** The result a refused call gets: `isError`, and the proxy's own words saying why and what would change it. */

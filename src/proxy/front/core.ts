@@ -6,11 +6,14 @@ import type { Confirmations } from '../decision/confirm.js';
 import type { Presenting } from '../result/present-result.js';
 import type { ProxySettings } from '../settings.js';
 import type { Upstream } from '../upstream/connect.js';
+import type { Revalidator } from './revalidate.js';
 
 /** The proxy's shared parts, built once at start. */
 export interface ProxyCore {
   readonly settings: ProxySettings;
   readonly upstream: Upstream;
+  /** Fresh listings before calls, so a definition changed unannounced is quarantined before it is called. */
+  readonly revalidator: Revalidator;
   readonly registry: ToolRegistry;
   readonly gate: Gate;
   readonly confirmations: Confirmations;

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { expect } from 'vitest';
 import type { AuditRecord } from '../../../src/audit/record.js';
+import type { RequestContext } from '../../../src/bind/rules.js';
 import { memoryAuditSink } from '../../../src/audit/sinks.js';
 import { createToolRegistry, type ToolRegistry } from '../../../src/calls/registry.js';
 import { createMemoryToolStore } from '../../../src/calls/stores/memory.js';
@@ -23,6 +24,7 @@ import {
   type McpToolClientOptions,
 } from '../../../src/mcp/tool-client.js';
 import { stdioTransport, type StdioTransportOptions } from '../../../src/mcp/wire/stdio-link.js';
+import { revealUntrusted } from '../../../src/taint/reveal.js';
 import type { AirlockTransport } from '../../../src/mcp/wire/types.js';
 import { memoryIo } from '../../support/cli-io.js';
 
@@ -235,4 +237,18 @@ export async function openSession(
       await harness.close();
     },
   };
+}
+
+/** Calls server-everything's `echo`: the agent gets the echo as prose, the vault the exact result sent. */
+export async function expectEcho(
+  session: McpSession,
+  message: string,
+  context: RequestContext,
+): Promise<void> {
+  const result = await session.mcp.callTool('echo', { message }, context);
+  expect(result.text.map((text) => revealUntrusted(text))).toEqual([`Echo: ${message}`]);
+  const { harness } = session;
+  expect(parsedEvidence(await harness.evidenceOf(harness.records.at(-1)!))).toEqual({
+    content: [{ type: 'text', text: `Echo: ${message}` }],
+  });
 }
