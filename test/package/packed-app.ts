@@ -96,7 +96,12 @@ export interface PackedApp {
   run(
     file: string,
     args: readonly string[],
-    options?: { readonly input?: string; readonly timeoutMs?: number },
+    options?: {
+      readonly input?: string;
+      readonly timeoutMs?: number;
+      /** Variables added to the app's environment. */
+      readonly env?: Readonly<Record<string, string>>;
+    },
   ): Promise<RunResult>;
 }
 
@@ -236,7 +241,7 @@ function appIn(dir: string, tarball: string, runtime?: NodeRuntime): PackedApp {
             cwd: dir,
             timeout: options.timeoutMs ?? 120_000,
             maxBuffer: 64 << 20,
-            env: environment(runtime),
+            env: { ...environment(runtime), ...options.env },
           },
           (error, stdout, stderr) => {
             const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

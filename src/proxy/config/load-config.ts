@@ -73,9 +73,23 @@ function describe(error: ErrorObject | null | undefined): string {
   if (error === null || error === undefined) return 'is not a valid configuration';
   const where = error.instancePath === '' ? 'the top level' : error.instancePath;
   const extra = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties')
-    return `${where} has an unknown key "${String(extra.additionalProperty)}"`;
-  if (error.keyword === 'enum')
-    return `${where} must be one of ${(extra.allowedValues as unknown[]).join(', ')}`;
-  return `${where} ${error.message ?? 'is not valid'}`;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${where} has an unknown key "${String(extra.additionalProperty)}"`;
+    case 'enum':
+      return `${where} must be one of ${(extra.allowedValues as unknown[]).join(', ')}`;
+    case 'required':
+      return `${where} is missing "${String(extra.missingProperty)}"`;
+    case 'type':
+      return `${where} must be ${String(extra.type)}`;
+    case 'oneOf':
+      return where.endsWith('/hosts')
+        ? `${where} must be "any" or a list of host names`
+        : `${where} must name either a command or a url, not both`;
+    case 'pattern':
+    case 'propertyNames':
+      return `${where} has a name or value outside the allowed pattern`;
+    default:
+      return `${where} breaks the schema's "${error.keyword}" rule`;
+  }
 }
