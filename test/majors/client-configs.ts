@@ -18,7 +18,7 @@ export interface ClientEntry {
 /** The folder placeholder of the README's entries: the one value a user replaces. */
 export const FOLDER_PLACEHOLDER = '/path/to/allowed/dir';
 
-/** Every server entry of the JSON blocks in the README's section on the proxy. */
+/** Every server entry of the client configurations (JSON blocks) in the README's section on the proxy. */
 export function readmeClientEntries(): readonly ClientEntry[] {
   const text = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const start = text.indexOf('## Put Airlock in front of any MCP server');
@@ -26,6 +26,7 @@ export function readmeClientEntries(): readonly ClientEntry[] {
   const entries: ClientEntry[] = [];
   for (const match of section.matchAll(/^```json\n([\s\S]*?)^```$/gm)) {
     const config = JSON.parse(match[1] ?? '{}') as Record<string, Record<string, ClientEntry> | undefined>;
+    if ('$schema' in config) continue; // the proxy's own config file, not a client's
     for (const key of ['mcpServers', 'servers'])
       for (const entry of Object.values(config[key] ?? {})) entries.push({ ...entry, client: key });
   }
