@@ -28,7 +28,9 @@ export type ReviewedDecision =
  */
 export function blockingReason(document: DecisionDocument, facts: RuleFacts): DecisionReason | undefined {
   if (!document.toolAllowed)
-    return document.reason === 'tool_quarantined' ? 'tool_quarantined' : 'tool_not_allowlisted';
+    return document.reason === 'tool_quarantined' || document.reason === 'tool_offline'
+      ? document.reason
+      : 'tool_not_allowlisted';
   if (!document.argumentsValid) return 'arguments_invalid';
   if (facts.confirmed) return undefined;
   const required = new Set([...facts.required, ...(document.required ?? [])]);
@@ -49,7 +51,10 @@ export function applyDecisionRule(document: DecisionDocument, facts: RuleFacts):
   const reason = blockingReason(stated, facts);
   if (reason === undefined || document.decision === 'deny') return stated;
   const hard =
-    reason === 'tool_not_allowlisted' || reason === 'tool_quarantined' || reason === 'arguments_invalid';
+    reason === 'tool_not_allowlisted' ||
+    reason === 'tool_quarantined' ||
+    reason === 'tool_offline' ||
+    reason === 'arguments_invalid';
   if (hard) return { ...stated, decision: 'deny', reason };
   if (document.decision === 'ask') return stated;
   const decision = reason === 'grant_missing' ? facts.onMissingGrant : 'ask';

@@ -8,7 +8,8 @@ export type Decision = (typeof DECISIONS)[number];
 
 /**
  * Why a decision was taken. Finite and stable: an agent or an operator may reason over these.
- * `ok`: the grant covers the call. `confirmed`: a person approved an `ask`. `refused`: a person declined one.
+ * `ok`: the grant covers the call. `tool_offline`: an operator took the tool (or every tool: the kill switch)
+ * out of service. `confirmed`: a person approved an `ask`. `refused`: a person declined one.
  * `confirm_failed`: no person could be asked (no hook, an error, a timeout). `audit_unavailable`: the
  * decision could not be recorded, so it does not stand. `decision_invalid`: a decision document failed its own
  * schema (a defect, failed closed).
@@ -18,6 +19,7 @@ export const DECISION_REASONS = Object.freeze([
   'grant_missing',
   'tool_not_allowlisted',
   'tool_quarantined',
+  'tool_offline',
   'arguments_invalid',
   'untrusted_arguments',
   'confirmed',

@@ -5,6 +5,7 @@ import { KeyConfigError } from '../evidence/keys.js';
 import { MissingPeerError } from '../peers/load-peer.js';
 import { PackError } from '../packs/pack-error.js';
 import { ProxyConfigError } from '../proxy/config/config-error.js';
+import { StoreSpecError } from '../evidence/open-store.js';
 import { EXIT } from './exit-codes.js';
 
 /** Errors that are the user's configuration to fix: their messages name files and options, never content. */
@@ -15,6 +16,7 @@ const CONFIGURATION_ERRORS = [
   MissingPeerError,
   PackError,
   ProxyConfigError,
+  StoreSpecError,
 ];
 
 /** The error's name when it is a plain identifier (driver messages may hold connection strings). */

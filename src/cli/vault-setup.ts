@@ -12,7 +12,7 @@ import { createKeyFileProvider } from '../evidence/keys-file.js';
 import { KeyConfigError } from '../evidence/keys.js';
 import type { KeyProvider } from '../evidence/keys.js';
 import type { EvidenceStore } from '../evidence/store.js';
-import { openStore } from '../evidence/open-store.js';
+import { openStore, StoreSpecError } from '../evidence/open-store.js';
 import { createVault } from '../evidence/vault.js';
 import type { Vault } from '../evidence/vault.js';
 
@@ -72,7 +72,8 @@ export async function withVault(
     if (
       error instanceof KeyConfigError ||
       error instanceof ConfigFileError ||
-      error instanceof MissingPeerError
+      error instanceof MissingPeerError ||
+      error instanceof StoreSpecError
     ) {
       io.stderr(`airlock ${command}: ${error.message}\n`);
       return EXIT.usage;

@@ -1,6 +1,13 @@
 // The proxy's stores, opened from one specification: evidence and tool state side by side in the same backend.
 import type { ToolStateStore } from '../calls/tool-state.js';
-import { connectRedis, openStore, sqlitePath, storeKind } from '../evidence/open-store.js';
+import {
+  connectRedis,
+  openStore,
+  postgresTarget,
+  redisTarget,
+  sqlitePath,
+  storeKind,
+} from '../evidence/open-store.js';
 import type { EvidenceStore } from '../evidence/store.js';
 
 /** The proxy's open stores. */
@@ -12,8 +19,9 @@ export interface ProxyStores {
 
 /**
  * Opens evidence and tool state in the backend `spec` names: one SQLite file (created with its folder when
- * missing), one PostgreSQL database (a table each), or one Redis server (one connection for both). Every
- * proxy pointed at the same backend shares pins, states and the kill switch.
+ * missing), one PostgreSQL database (a table each, in the schema `?schema=` names, else `airlock`), or one
+ * Redis server (one connection for both, keys under `?prefix=`, else `airlock:`). Every proxy pointed at the
+ * same backend (and schema or prefix) shares pins, states and the kill switch.
  */
 export async function openProxyStores(spec: string, cwd: string): Promise<ProxyStores> {
   switch (storeKind(spec)) {
@@ -26,13 +34,22 @@ export async function openProxyStores(spec: string, cwd: string): Promise<ProxyS
     case 'postgres': {
       const { createPostgresToolStore } = await import('../calls/stores/postgres.js');
       const evidence = await openStore(spec, cwd);
-      return both(evidence, await createPostgresToolStore({ connectionString: spec }));
+      try {
+        return both(evidence, await createPostgresToolStore(postgresTarget(spec)));
+      } catch (error) {
+        await evidence.close().catch(() => undefined);
+        throw error;
+      }
     }
     case 'redis': {
-      const client = await connectRedis(spec);
+      const { url, options } = redisTarget(spec);
+      const client = await connectRedis(url);
       const { createRedisStore } = await import('../evidence/stores/redis.js');
       const { createRedisToolStore } = await import('../calls/stores/redis.js');
-      return both(createRedisStore({ client }), createRedisToolStore({ client, ownsClient: true }));
+      return both(
+        createRedisStore({ client, ...options }),
+        createRedisToolStore({ client, ownsClient: true, ...options }),
+      );
     }
   }
 }

@@ -80,6 +80,7 @@ describe('the decision schema (seed 004, step 2)', () => {
       'grant_missing',
       'tool_not_allowlisted',
       'tool_quarantined',
+      'tool_offline',
       'arguments_invalid',
       'untrusted_arguments',
       'confirmed',

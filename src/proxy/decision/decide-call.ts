@@ -4,6 +4,7 @@ import type { DecisionDocument } from '../../calls/decision.js';
 import { applyDecisionRule, type RuleFacts } from '../../calls/decision-rule.js';
 import { normalizeArguments } from '../../calls/normalize-arguments.js';
 import { REGISTRY_TOOL_NAME } from '../../calls/tool-definition.js';
+import type { ToolState } from '../../calls/tool-state.js';
 import type { ProxySettings } from '../settings.js';
 import type { Provenance, TracedArgument } from './provenance.js';
 
@@ -20,16 +21,16 @@ export type DecisionSettings = Pick<
 >;
 
 /**
- * Decides a call (seed 004's document and rule): `deny` for a tool that is not allowed (the kill switch, the
- * deny list, outside the allow list) or whose current definition is not approved, and for arguments that are
- * not JSON; `ask` (or `deny`, by `onMissingGrant`) when the grant misses a capability the tool requires;
+ * Decides a call (seed 004's document and rule): `deny` for a tool that is not allowed (the configuration's
+ * kill switch, the deny list, outside the allow list), whose current definition is not approved, or that is
+ * offline in the store (the operator's kill switch included), and for arguments that are not JSON; `ask` (or `deny`, by `onMissingGrant`) when the grant misses a capability the tool requires;
  * `ask` when an argument repeats untrusted output of an earlier result and the tool is not declared `read`;
  * `allow` otherwise. `confirmed` is set only after a person approved this very call. Never throws on content.
  */
 export function decideCall(
   name: string,
   args: unknown,
-  approved: boolean,
+  status: { readonly approved: boolean; readonly state: ToolState },
   settings: DecisionSettings,
   provenance: Provenance,
   confirmed = false,
@@ -50,12 +51,18 @@ export function decideCall(
   const candidate: DecisionDocument = {
     tool: REGISTRY_TOOL_NAME.test(name) ? name : unknownToolLabel(name),
     argumentsValid: normalized.ok,
-    toolAllowed: listed && approved,
+    toolAllowed: listed && status.approved && status.state !== 'offline',
     grant: settings.grant,
     required: facts.required,
     tainted: normalized.ok && (normalized.untrusted.length > 0 || traced.length > 0),
     decision: 'allow',
-    reason: listed && !approved ? 'tool_quarantined' : 'ok',
+    reason: !listed
+      ? 'ok'
+      : !status.approved
+        ? 'tool_quarantined'
+        : status.state === 'offline'
+          ? 'tool_offline'
+          : 'ok',
   };
   const document = applyDecisionRule(candidate, facts);
   return {

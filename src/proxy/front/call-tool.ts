@@ -41,14 +41,14 @@ export async function callTool(
   );
   if (!listed) return unlisted();
   const status = await statusOrClosed(core.registry, name, { timeoutMs: core.settings.timeoutMs, signal });
-  let decision = decideCall(name, args, status.approved, core.settings, session.provenance);
+  let decision = decideCall(name, args, status, core.settings, session.provenance);
   let confirmation: Confirmation | undefined;
   let final = decision.evaluated.document;
   if (final.decision === 'ask') {
     const normalized = decision.evaluated.arguments;
     const answer = normalized.ok ? core.confirmations.answer(ctx, name, normalized.sha256) : 'none';
     if (answer === 'approved') {
-      decision = decideCall(name, args, status.approved, core.settings, session.provenance, true);
+      decision = decideCall(name, args, status, core.settings, session.provenance, true);
       final = decision.evaluated.document;
       confirmation = 'approved';
     } else if (answer === 'none' && normalized.ok && session.canElicit(ctx)) {

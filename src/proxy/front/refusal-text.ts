@@ -10,6 +10,7 @@ const WHY: Readonly<Partial<Record<DecisionReason, (server: string, tool: string
       `the tool "${tool}" is not approved: its definition is new or has changed since it was approved. ` +
       `An operator can review it with: airlock tools show ${server}.${tool}`,
     tool_not_allowlisted: () => 'the Airlock configuration does not allow this tool.',
+    tool_offline: () => 'an operator has taken this tool out of service.',
     arguments_invalid: () => 'the arguments are not valid JSON.',
     grant_missing: () => 'the tool needs a permission this session was not granted.',
     refused: () => 'the user declined it.',

@@ -11,6 +11,9 @@ import { Client as Client1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as Stdio1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as Http1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientOld } from 'mcp-sdk-alt/client/index.js';
+import { StdioClientTransport as StdioOld } from 'mcp-sdk-alt/client/stdio.js';
+import { StreamableHTTPClientTransport as HttpOld } from 'mcp-sdk-alt/client/streamableHttp.js';
 
 /** The `airlock` entry in the sources, run through tsx as the tests run it. */
 export const BIN = fileURLToPath(new URL('../../../src/cli/bin.ts', import.meta.url));
@@ -51,7 +54,8 @@ export type Elicit = (message: string) => {
 
 /** Client options. */
 export interface ClientOptions {
-  readonly sdk: 1 | 2;
+  /** The SDK line: 2.x, 1.x (1.32, the 2025-11-25 revision) or `old` (1.17.5, the 2025-06-18 revision). */
+  readonly sdk: 1 | 2 | 'old';
   /** 2.x only: negotiate the 2026-07-28 revision where the server offers it. */
   readonly modern?: boolean;
   /** Offer elicitation and answer it so. */
@@ -67,21 +71,38 @@ export async function stdioClient(
   const launch = airlock(['proxy', ...proxyArgs]);
   const env = { ...process.env, AIRLOCK_HOME: home, CI: '' } as Record<string, string>;
   const transport =
-    options.sdk === 1
-      ? new Stdio1({ ...launch, env, stderr: 'pipe' })
-      : new Stdio2({ ...launch, env, stderr: 'pipe' });
+    options.sdk === 'old'
+      ? new StdioOld({ ...launch, env, stderr: 'pipe' })
+      : options.sdk === 1
+        ? new Stdio1({ ...launch, env, stderr: 'pipe' })
+        : new Stdio2({ ...launch, env, stderr: 'pipe' });
   transport.stderr?.on('data', () => undefined);
   return connect(transport, options);
 }
 
 /** Connects a client to a proxy listening at `url`. */
 export async function httpClient(url: string, options: ClientOptions): Promise<TestClient> {
-  const transport = options.sdk === 1 ? new Http1(new URL(url)) : new Http2(new URL(url));
+  const transport =
+    options.sdk === 'old'
+      ? new HttpOld(new URL(url))
+      : options.sdk === 1
+        ? new Http1(new URL(url))
+        : new Http2(new URL(url));
   return connect(transport, options);
 }
 
 async function connect(transport: unknown, options: ClientOptions): Promise<TestClient> {
   const capabilities = options.elicit === undefined ? {} : { elicitation: { form: {} } };
+  if (options.sdk === 'old') {
+    const client = new ClientOld({ name: 'test-client', version: '0.9.0' }, { capabilities: {} });
+    await client.connect(transport as StdioOld);
+    return {
+      listTools: () => client.listTools() as never,
+      callTool: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallResult>,
+      toolsChanged: () => 0,
+      close: () => client.close(),
+    };
+  }
   if (options.sdk === 1) {
     const client = new Client1({ name: 'test-client', version: '1.0.0' }, { capabilities });
     if (options.elicit !== undefined) {
