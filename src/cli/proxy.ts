@@ -25,7 +25,8 @@ const USAGE = `usage: airlock proxy [options] -- COMMAND [ARGS…]
   --wrap MODE         how prose is wrapped: tags (default), json, datamark, base64
   --env NAME=VALUE    a variable for the server (repeatable; it inherits only HOME, PATH, USER … otherwise)
   --store S           evidence and tool state: a SQLite file, or a postgres:// or redis:// URL
-                      (default ~/.local/state/agent-airlock/airlock.sqlite, or under $AIRLOCK_HOME)
+                      (default ~/.local/state/agent-airlock/airlock.sqlite, or under $AIRLOCK_HOME);
+                      ?schema=NAME (PostgreSQL) or ?prefix=P (Redis) keeps them apart on a shared server
   --key-file F        the vault's key file, created when missing (default beside the default store)
   --audit-log F       where audit records are appended (default beside the default store)
   Stops on SIGINT or SIGTERM, or when the client closes standard input. exit 0: stopped; 1: the server or a
@@ -95,17 +96,26 @@ async function runProxy(
   const say = (line: string) => {
     io.stderr(`airlock proxy: ${line}\n`);
   };
-  const running = await startProxy(settings, { cwd: io.cwd, say, version: packageVersion() });
-  if (running.url !== undefined) say(`listening on ${running.url}`);
+  // Listened for from the start: a signal while the server is still starting stops the proxy too.
+  const stopping = new AbortController();
   const stop = () => {
-    void running.stop();
+    stopping.abort();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const reason = await running.stopped;
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
-  return reason === 'stopped' ? EXIT.ok : EXIT.failed;
+  try {
+    const running = await startProxy(settings, {
+      cwd: io.cwd,
+      say,
+      version: packageVersion(),
+      signal: stopping.signal,
+    });
+    if (running.url !== undefined) say(`listening on ${running.url}`);
+    return (await running.stopped) === 'stopped' ? EXIT.ok : EXIT.failed;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
 }
 
 /** A `--store` value: a SQLite path is taken from the working folder, a URL as it is. */

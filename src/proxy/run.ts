@@ -1,14 +1,5 @@
 // Starts a proxy from its settings: stores, vault, gate, registry, the upstream, and the front the client uses.
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { jsonLinesWriter } from '../audit/json-lines.js';
 import { createToolRegistry } from '../calls/registry.js';
-import { createFileAuditHook } from '../evidence/audit-file.js';
-import { createKeyFileProvider, ensureKeyFile } from '../evidence/keys-file.js';
-import { createVault } from '../evidence/vault.js';
-import { createGate } from '../gate/create-gate.js';
 import { createConfirmations } from './decision/confirm.js';
 import { createProvenance } from './decision/provenance.js';
 import type { ProxyCore } from './front/core.js';
@@ -19,9 +10,11 @@ import { relayUpstream } from './front/relay.js';
 import { createRevalidator } from './front/revalidate.js';
 import type { ProxyServer } from './front/sdk-server.js';
 import type { ProxySettings } from './settings.js';
+import { openEvidence } from './evidence-setup.js';
 import { openProxyStores } from './stores.js';
 import { connectUpstream } from './upstream/connect.js';
 import { namespacedToolStore } from './upstream/namespaced-store.js';
+import { closingOnPurpose, startFailure, watchUpstream } from './upstream/upstream-news.js';
 
 /** How a proxy ended. */
 export type StopReason = 'stopped' | 'failed';
@@ -40,6 +33,11 @@ export interface ProxyIo {
   readonly cwd: string;
   readonly say: (line: string) => void;
   readonly version: string;
+  /**
+   * Stops the proxy when it fires (SIGINT, SIGTERM), at any moment: while it starts, while the upstream's
+   * handshake is under way (it is given up), or while it serves.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -47,22 +45,17 @@ export interface ProxyIo {
  * first; over stdio the upstream is connected when the client's first message shows what it can do (so its
  * sampling, elicitation and roots are offered upstream only when the client offers them); over HTTP it is
  * connected at once, offering none of them (requests from the server cannot be routed to one of many
- * clients). Rejects when a store, the key file or the upstream cannot be opened.
+ * clients). Rejects when a store or the key file cannot be opened. An upstream that cannot be started or does
+ * not answer its handshake in time is said on the operator's channel and ends the proxy as `failed`; a signal
+ * while it starts ends it as `stopped`. Whatever was opened is closed first, the upstream's process included.
  */
 export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<RunningProxy> {
   const stores = await openProxyStores(settings.store, io.cwd);
-  const keyFile = resolve(io.cwd, settings.keyFile);
-  if (ensureKeyFile(keyFile)) io.say(`created the key file ${keyFile}`);
-  const auditPath = resolve(io.cwd, settings.auditLog);
-  await mkdir(dirname(auditPath), { recursive: true, mode: 0o700 });
-  const auditStream = createWriteStream(auditPath, { flags: 'a', mode: 0o600 });
-  const writeLine = jsonLinesWriter(auditStream);
-  const vault = createVault({
-    store: stores.evidence,
-    keys: createKeyFileProvider(keyFile),
-    audit: createFileAuditHook(auditPath),
+  const evidence = await openEvidence(settings, stores, io.cwd, io.say).catch(async (error: unknown) => {
+    await stores.close();
+    throw error;
   });
-  const gate = createGate({ vault, audit: { write: writeLine }, ioTimeoutMs: settings.timeoutMs });
+  const { gate, writeLine } = evidence;
   const registry = createToolRegistry({ store: namespacedToolStore(stores.tools, settings.name) });
   const identity = { name: 'agent-airlock-proxy', version: io.version };
   const source = `mcp.${settings.name}`;
@@ -70,12 +63,17 @@ export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<
     settings,
     registry,
     gate,
-    confirmations: createConfirmations(randomBytes(32), settings.confirmTimeoutMs),
+    confirmations: createConfirmations(evidence.confirmationKey, settings.confirmTimeoutMs),
     decisions: { write: writeLine },
     presenting: { source, mode: settings.wrapMode, policy: settings.policy },
     identity,
     say: io.say,
   };
+  // Stopping gives up a handshake still under way: a server that never answers cannot hold the proxy.
+  const halt = new AbortController();
+  stopOn(io.signal, () => {
+    halt.abort();
+  });
   const connect = (capabilities: Record<string, unknown>) =>
     connectUpstream({
       spec: settings.upstream,
@@ -87,16 +85,28 @@ export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<
       timeoutMs: settings.timeoutMs,
       capabilities,
       identity,
+      signal: halt.signal,
     }).then((upstream): ProxyCore => ({ ...base, upstream, revalidator: createRevalidator(upstream.tools) }));
   const closeAll = async (core: ProxyCore | undefined) => {
-    if (core !== undefined) closing.add(core);
+    if (core !== undefined) closingOnPurpose(core.upstream);
     await core?.upstream.close();
     await stores.close();
-    await new Promise<void>((done) => auditStream.end(done));
+    await evidence.close();
   };
-  return settings.front.kind === 'stdio'
-    ? runOnStdio(connect, closeAll, io)
-    : runOnHttp(await connect({}), settings.front, closeAll, io);
+  if (settings.front.kind === 'stdio') return runOnStdio(connect, closeAll, io, halt);
+  const core = await connect({}).catch((error: unknown) => {
+    if (!halt.signal.aborted) io.say(startFailure(error));
+  });
+  if (core === undefined) {
+    await closeAll(undefined);
+    return { stopped: Promise.resolve(halt.signal.aborted ? 'stopped' : 'failed'), stop: async () => {} };
+  }
+  try {
+    return await runOnHttp(core, settings.front, closeAll, io, halt);
+  } catch (error) {
+    await closeAll(core);
+    throw error;
+  }
 }
 
 type Close = (core: ProxyCore | undefined) => Promise<void>;
@@ -114,9 +124,12 @@ function stopOnce(close: () => Promise<void>): {
   return {
     stopped,
     stop(reason) {
-      closing ??= close().then(() => {
-        finish(reason);
-      });
+      // Set before `close` runs: whatever it sets off that asks to stop again finds it under way.
+      closing ??= Promise.resolve()
+        .then(close)
+        .then(() => {
+          finish(reason);
+        });
       return closing;
     },
   };
@@ -126,19 +139,20 @@ function runOnStdio(
   connect: (capabilities: Record<string, unknown>) => Promise<ProxyCore>,
   close: Close,
   io: ProxyIo,
+  halt: AbortController,
 ): RunningProxy {
   let core: Promise<ProxyCore> | undefined;
   const provenance = createProvenance();
   const open = async (capabilities: Record<string, unknown>): Promise<ProxyServer> => {
     core ??= connect(capabilities);
     const ready = await core.catch((error: unknown) => {
-      io.say(`the server could not be started or did not answer (${errorCode(error)})`);
+      if (!halt.signal.aborted) io.say(startFailure(error));
       void lifecycle.stop('failed');
       throw error;
     });
     const { server } = createFrontServer(ready, provenance);
     relayUpstream(ready, () => [server]);
-    watchUpstream(ready, io);
+    watchUpstream(ready.upstream, io.say);
     return server;
   };
   const front = serveOnStdio(
@@ -151,8 +165,12 @@ function runOnStdio(
     },
   );
   const lifecycle = stopOnce(async () => {
+    halt.abort();
     await front.close().catch(() => undefined);
     await close(await core?.catch(() => undefined));
+  });
+  stopOn(halt.signal, () => {
+    void lifecycle.stop('stopped');
   });
   return { stopped: lifecycle.stopped, stop: () => lifecycle.stop('stopped') };
 }
@@ -162,6 +180,7 @@ async function runOnHttp(
   where: { readonly host: string; readonly port: number },
   close: Close,
   io: ProxyIo,
+  halt: AbortController,
 ): Promise<RunningProxy> {
   const provenance = createProvenance();
   const front = await listenHttp(
@@ -179,28 +198,20 @@ async function runOnHttp(
       front.toolsChanged();
     },
   );
-  watchUpstream(core, io);
+  watchUpstream(core.upstream, io.say);
   const lifecycle = stopOnce(async () => {
+    halt.abort();
     await front.close();
     await close(core);
+  });
+  stopOn(halt.signal, () => {
+    void lifecycle.stop('stopped');
   });
   return { url: front.url, stopped: lifecycle.stopped, stop: () => lifecycle.stop('stopped') };
 }
 
-/** Proxies being stopped: their upstream closing is expected, not news. */
-const closing = new WeakSet<ProxyCore>();
-
-/** Says when the upstream goes away; calls then end as `upstream_error` until the proxy is restarted. */
-function watchUpstream(core: ProxyCore, io: ProxyIo): void {
-  void core.upstream.closed.then(() => {
-    if (!closing.has(core))
-      io.say('the server closed its connection; calls fail until the proxy is restarted');
-  });
-}
-
-/** A system error code (`ENOENT` …) or the error's name, never its message (it may hold arguments). */
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[A-Z_0-9]{1,32}$/.test(code)) return code;
-  return error instanceof Error && /^[A-Za-z]{1,40}$/.test(error.name) ? error.name : 'Error';
+/** Calls `stop` when `signal` fires, at once when it already has. */
+function stopOn(signal: AbortSignal | undefined, stop: () => void): void {
+  if (signal?.aborted === true) stop();
+  else signal?.addEventListener('abort', stop, { once: true });
 }

@@ -8,10 +8,12 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
  * The reply in a response message, sliced from its bytes without decoding: the `result` member (and whether
  * it failed: `isError: true`, or, from protocol revision 2026-07-28 on, a `resultType` other than `complete`,
  * such as a server asking for input the adapter cannot give), else the `error` member; `failed` when the
- * message holds neither.
+ * message holds neither, or both (JSON-RPC forbids it: such a response says nothing a caller can trust).
  */
 export function replyOf(bytes: Uint8Array, scanned: ScannedObject): WireReply {
   const result = memberNamed(scanned, 'result');
+  const error = memberNamed(scanned, 'error');
+  if (result !== undefined && error !== undefined) return { kind: 'failed' };
   if (result !== undefined) {
     const body = bytes.subarray(result.start, result.end);
     const members = scanObject(body);
@@ -21,7 +23,6 @@ export function replyOf(bytes: Uint8Array, scanned: ScannedObject): WireReply {
         !['"complete"', undefined].includes(literal(body, members, 'resultType')));
     return { kind: 'result', bytes: body, isError };
   }
-  const error = memberNamed(scanned, 'error');
   return error === undefined
     ? { kind: 'failed' }
     : { kind: 'error', bytes: bytes.subarray(error.start, error.end) };

@@ -39,7 +39,7 @@ export async function callTool(
     () => true,
     () => false,
   );
-  if (!listed) return unlisted();
+  if (!listed) return core.upstream.ended() ? serverGone() : unlisted();
   const status = await statusOrClosed(core.registry, name, { timeoutMs: core.settings.timeoutMs, signal });
   let decision = decideCall(name, args, status, core.settings, session.provenance);
   let confirmation: Confirmation | undefined;
@@ -102,6 +102,13 @@ async function recorded(
   });
   if (written.kind === 'value' || final.decision === 'deny') return final;
   return { ...final, decision: 'deny', reason: 'audit_unavailable' };
+}
+
+/** The result of every call once the server has gone away: nothing will answer until the proxy restarts. */
+function serverGone(): PresentedResult {
+  const text =
+    'Airlock refused this call: the server has exited (upstream_error); it is unavailable until the proxy is restarted.';
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 /** The result of a call whose tool's current definition could not be read: it is not sent. */

@@ -23,7 +23,16 @@ export interface UpstreamOptions {
   readonly capabilities: Record<string, unknown>;
   /** The proxy's name and version, as its client identity upstream. */
   readonly identity: { readonly name: string; readonly version: string };
+  /** Fires when the proxy is stopping: a handshake still under way is given up. */
+  readonly signal?: AbortSignal;
 }
+
+/**
+ * How long closing waits for the server at each step (end of its input, then SIGTERM) before the next (SIGKILL):
+ * a server that ignores both is gone within about two seconds, before a client that stops the proxy the way
+ * the MCP SDKs do (end of input, SIGTERM two seconds later, SIGKILL two seconds after that) kills the proxy.
+ */
+const CLOSE_STEP_MS = 1000;
 
 /** A connected upstream. */
 export interface Upstream {
@@ -36,26 +45,42 @@ export interface Upstream {
   readonly offered: Readonly<Record<string, unknown>>;
   /** Resolves when the connection has ended (the server exited or the endpoint went away). */
   readonly closed: Promise<void>;
+  /** True once the connection has ended. */
+  ended(): boolean;
   close(): Promise<void>;
 }
 
 /**
  * Connects to the upstream: spawns the command (its standard error passed to this process's, so a client's
  * log keeps the server's messages) or opens the endpoint, and completes the handshake within `timeoutMs`.
- * Rejects when the server cannot be started or does not answer the handshake.
+ * Rejects when the server cannot be started, does not answer the handshake, or `signal` fires first; the
+ * server is closed (its process ended) before it rejects, so a failed start leaves no process behind.
  */
 export async function connectUpstream(options: UpstreamOptions): Promise<Upstream> {
+  options.signal?.throwIfAborted();
   const transport = openTransport(options.spec, options.maxMessageBytes);
   const client = new Client(
     { name: options.identity.name, version: options.identity.version },
     { capabilities: options.capabilities },
   );
+  let over = false;
   let ended: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
-    ended = resolve;
+    ended = () => {
+      over = true;
+      resolve();
+    };
   });
   client.onclose = ended;
-  await client.connect(transport, { timeout: options.timeoutMs });
+  try {
+    await client.connect(transport, {
+      timeout: options.timeoutMs,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    throw error;
+  }
   const tools = createMcpToolClient({
     transport,
     gate: options.gate,
@@ -70,6 +95,7 @@ export async function connectUpstream(options: UpstreamOptions): Promise<Upstrea
     tools,
     offered: options.capabilities,
     closed,
+    ended: () => over,
     async close() {
       tools.close();
       await client.close().catch(() => undefined);
@@ -86,5 +112,6 @@ function openTransport(spec: UpstreamSpec, maxMessageBytes: number): AirlockTran
     ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
     stderr: 'inherit',
     maxMessageBytes,
+    closeTimeoutMs: CLOSE_STEP_MS,
   });
 }
