@@ -188,7 +188,7 @@ describe('settings: flags over the server entry over the file', () => {
     ],
   ] as const) {
     test(`${what} is a configuration mistake that says what to fix`, () => {
-      expect(() => resolveSettings(flags as ProxyFlags, config as ProxyConfig, place)).toThrow(message);
+      expect(() => resolveSettings(flags, config as ProxyConfig, place)).toThrow(message);
     });
   }
 });
