@@ -68,6 +68,7 @@ export { sanitizeText } from './purposes/text/sanitize-text.js';
 export type { TextResult, TextHiddenPayload } from './purposes/text/sanitize-text.js';
 export { TEXT_DEFAULTS } from './purposes/text/options.js';
 export type { TextOptions } from './purposes/text/options.js';
+export type { InstructionPolicy } from './purposes/text/instruction.js';
 export { TEXT_FINDING_CODES } from './purposes/text/findings.js';
 export { sanitizeUrl } from './purposes/url/url-purpose.js';
 export type { UrlSanitizeResult } from './purposes/url/url-purpose.js';

@@ -29,7 +29,7 @@ export interface EvaluatedCall {
 }
 
 /**
- * The permission decision (seed 004) for a proposed call: `allow` only when the arguments are valid against
+ * The permission decision for a proposed call: `allow` only when the arguments are valid against
  * the tool's input schema, the tool is on the session's allowlist (and approved, when a registry says so),
  * and the grant holds every capability the catalogue requires; invalid arguments and tools that are not
  * allowed are `deny`; a short grant is `deny` or `ask` by the session's policy; untrusted values in the

@@ -45,7 +45,7 @@ export const MAX_CAPABILITIES = 256;
  * The decision document's schema for one capability vocabulary. It stops a decision outside allow, deny and
  * ask, a non-boolean flag, a missing field, an unknown member and a capability outside the vocabulary. It
  * cannot say that `allow` needs valid arguments, an allowlisted tool and a sufficient grant: that rule is
- * code (`applyDecisionRule`), as seed 004 says it must be.
+ * code (`applyDecisionRule`), so no document can claim an `allow` the facts do not support.
  */
 export function decisionSchema(capabilities: readonly string[]): object {
   const capabilityList = {

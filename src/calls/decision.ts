@@ -5,7 +5,7 @@ import { createAjv } from '../schema/ajv-factory.js';
 import { decisionSchema, type Decision, type DecisionReason } from './decision-schema.js';
 
 /**
- * The permission decision (seed 004): a second JSON document, written after the arguments' shape is checked,
+ * The permission decision: a second JSON document, written after the arguments' shape is checked,
  * that says whether a call may run. If `decision` is not `allow`, the call does not run.
  */
 export interface DecisionDocument {

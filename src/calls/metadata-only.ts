@@ -8,8 +8,8 @@ import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
 export const METADATA_PURPOSES: readonly PurposeKind[] = purposesWith('metadata');
 
 /**
- * Projects an accepted outcome down to identifiers and status (seed 003: "switch to a metadata-only adapter
- * that returns only ID and status"). A string stays only when its purpose is `id` or `enum`; any other
+ * Projects an accepted outcome down to identifiers and status (the answer of a tool isolated after failures:
+ * only ids and statuses get through). A string stays only when its purpose is `id` or `enum`; any other
  * string — text, URLs, HTML, or one with no purpose — is left out: as a member it is removed, as an array
  * item it becomes `null` so the other items keep their pointers. Numbers, booleans and null stay. Purposes
  * are kept for what stays. A failure is returned as it is. Works on the already validated and sanitized

@@ -2,13 +2,18 @@
 import type { ToolOutcome } from '../vocabulary/outcome.js';
 import { formatPointer, redactPointer } from '../vocabulary/pointer.js';
 import { purposesWith, type PurposeKind } from '../vocabulary/purpose-kinds.js';
-import { copyForms, stripInvisibles } from '../taint/copy-forms.js';
-import { argumentEntities, rememberedEntities } from '../taint/entities.js';
+import type { CopyForm } from '../taint/copy-forms.js';
 import { forEachString } from './json-strings.js';
+import { createMemoryIndex, type MemoryIndex } from './memory-index.js';
+import { createTrustedInput, type TrustedInput } from './trusted-input.js';
+import { argumentVariants, outputKeys, type KeyLengths, type MemoryKey } from './memory-keys.js';
+import { someWindow } from './rolling-hash.js';
+
+export type { CopyForm } from '../taint/copy-forms.js';
 
 /** Bounds and thresholds of an output memory. */
 export interface OutputMemoryOptions {
-  /** Most characters remembered (after folding); the oldest outputs are forgotten first. Default 65,536. */
+  /** Most characters remembered (after folding, every form counted); the oldest outputs are forgotten first. Default 65,536. */
   readonly maxChars?: number;
   /** Shortest shared run of characters that counts as copied text. Default 12. */
   readonly minSubstringLength?: number;
@@ -18,87 +23,39 @@ export interface OutputMemoryOptions {
   readonly purposes?: readonly PurposeKind[];
 }
 
-/** What a session remembers of untrusted output, and the question it answers. */
+/** What was found of one argument: where it is, which output it repeats, in which form, on what evidence. */
+export interface ArgumentTrace {
+  /** Redacted JSON pointer into the arguments. */
+  readonly pointer: string;
+  /** The label the output was remembered under (the tool's name for an outcome; `output` by default). */
+  readonly source: string;
+  /** How the copy was disguised, or `instructed` for a short value the output told the assistant to use. */
+  readonly form: CopyForm;
+  /** What matched: a shared run, an equal word, an equal entity, or an instructed value. */
+  readonly evidence: 'run' | 'word' | 'entity' | 'instructed';
+}
+
+/** What a session remembers of untrusted output and of what the user typed, and the questions it answers. */
 export interface OutputMemory {
-  /** Remembers every string inside a value (an `Untrusted<T>`, tool output, a text block). */
-  remember(value: unknown): void;
-  /** Remembers the prose of an accepted outcome: strings whose purpose is listed (text, url, html by default). */
-  rememberOutcome(outcome: ToolOutcome<unknown>): void;
+  /** Remembers every string inside a value (an `Untrusted<T>`, tool output, a text block), under `source`. */
+  remember(value: unknown, source?: string): void;
+  /** Remembers the prose of an accepted outcome (text, url, html by default), under the tool's name or `source`. */
+  rememberOutcome(outcome: ToolOutcome<unknown>, source?: string): void;
+  /**
+   * Remembers every string inside a value as trusted input: what the user typed (their messages, the system
+   * prompt). A value the user typed is never untrusted, even when output repeats it.
+   */
+  trust(value: unknown): void;
   /** Redacted pointers of the argument strings that repeat remembered output. */
   matches(args: unknown): readonly string[];
-  /** Characters currently remembered. */
+  /** The argument strings that repeat remembered output, each with the output, the form and the evidence. */
+  trace(args: unknown): readonly ArgumentTrace[];
+  /** Characters of untrusted output currently remembered. */
   readonly size: number;
 }
 
-interface Entry {
-  readonly chars: number;
-  readonly windows: readonly number[];
-  readonly words: readonly string[];
-  readonly entities: readonly string[];
-}
-
 const DEFAULT_PURPOSES: readonly PurposeKind[] = purposesWith('remembered');
-const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
-/** White space that is not already one plain space: replacing only these keeps folding prose cheap. */
-const WHITE_SPACE_RUN = /\s{2,}|[^\S ]/gu;
-
-/** Case, compatibility forms, invisible characters and runs of white space do not hide a copy. */
-function fold(text: string): string {
-  return stripInvisibles(text.normalize('NFKC')).toLowerCase().replace(WHITE_SPACE_RUN, ' ').trim();
-}
-
-/** Odd multipliers of the two rolling hashes. */
-const BASE_A = 0x01000193;
-const BASE_B = 0x5bd1e995;
-
-/** `base` to the power `exponent`, modulo 2^32. */
-function power(base: number, exponent: number): number {
-  let result = 1;
-  for (let k = 0; k < exponent; k++) result = Math.imul(result, base) >>> 0;
-  return result;
-}
-
-/**
- * Visits a 53-bit key for each run of `length` UTF-16 code units, stopping when `visit` returns true: two
- * polynomial rolling hashes modulo 2^32 with different multipliers, so the cost is linear in the text whatever
- * the run length, and a false match (which only turns a call into `ask`) is vanishingly rare.
- */
-function someWindow(text: string, length: number, visit: (key: number) => boolean): boolean {
-  const dropA = power(BASE_A, length - 1);
-  const dropB = power(BASE_B, length - 1);
-  let a = 0;
-  let b = 0;
-  for (let index = 0; index < text.length; index++) {
-    if (index >= length) {
-      const leaving = text.charCodeAt(index - length);
-      a = (a - Math.imul(leaving, dropA)) >>> 0;
-      b = (b - Math.imul(leaving, dropB)) >>> 0;
-    }
-    const unit = text.charCodeAt(index);
-    a = (Math.imul(a, BASE_A) + unit) >>> 0;
-    b = (Math.imul(b, BASE_B) + unit) >>> 0;
-    if (index >= length - 1 && visit(a * 0x200000 + (b >>> 11))) return true;
-  }
-  return false;
-}
-
-function windowKeys(text: string, length: number): number[] {
-  const keys: number[] = [];
-  someWindow(text, length, (key) => {
-    keys.push(key);
-    return false;
-  });
-  return keys;
-}
-
-function words(text: string, minLength: number): string[] {
-  const found = text
-    .split(' ')
-    .map((word) => word.replace(EDGE_PUNCTUATION, ''))
-    .filter((word) => word.length >= minLength);
-  if (text.length >= minLength) found.push(text);
-  return found;
-}
+const DEFAULT_SOURCE = 'output';
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   const chosen = value ?? fallback;
@@ -106,87 +63,98 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
   return chosen;
 }
 
+function evidenceOf(key: MemoryKey): ArgumentTrace['evidence'] {
+  if (typeof key === 'number') return 'run';
+  if (key.startsWith('w:')) return 'word';
+  return key.startsWith('i:') ? 'instructed' : 'entity';
+}
+
+/** The first key of an argument string that untrusted output holds and trusted input does not, with its form. */
+function firstEvidence(
+  text: string,
+  lengths: KeyLengths,
+  untrusted: MemoryIndex,
+  trusted: TrustedInput,
+): { key: MemoryKey; form: CopyForm } | undefined {
+  const counts = (key: MemoryKey): boolean => untrusted.has(key) && !trusted.covers(key);
+  for (const variant of argumentVariants(text, lengths)) {
+    const key = variant.keys.find(counts);
+    if (key !== undefined) return { key, form: variant.form };
+    let run: number | undefined;
+    someWindow(variant.folded, lengths.run, (window) => {
+      if (counts(window)) run = window;
+      return run !== undefined;
+    });
+    if (run !== undefined) return { key: run, form: variant.form };
+  }
+  return undefined;
+}
+
 /**
- * Creates a memory. Remembered text is folded (NFKC, lower case, invisibles dropped, white space collapsed); an
- * argument string matches when, in any of its copy forms (as written, percent-decoded, base64-decoded: at most
- * four, each no longer than the string), it shares a run of `minSubstringLength` characters with remembered
- * text; or it, or one of its words, equals a remembered word or string of at least `minExactLength` characters;
- * or it, or an address, URL or host name in it, equals an entity of remembered text (an address, URL, host
- * name or number, also with `(at)`/`dot` disguises undone), whatever its length. Checking a string costs time
- * linear in its length (at most four forms, each hashed once). Bounded by `maxChars`, oldest first; an output
- * longer than the bound is remembered up to the bound. Bad options throw a TypeError.
+ * Creates a memory. Remembered output is folded (NFKC, lower case, invisibles dropped, white space collapsed) and
+ * kept in every form a model can read back out of it: character references, percent- and base64-encoded runs
+ * decoded, quoted pieces joined with `+` put together, `(at)`/`(dot)` spellings undone. An argument string
+ * matches when, in any of its own forms (as written, percent-decoded, base64-decoded: at most five, each no
+ * longer than the string, each also with `(at)`/`(dot)` spellings undone), it shares a run of
+ * `minSubstringLength` characters holding two letters or more with remembered text; or it, or one of its words, equals a remembered word or string of at least `minExactLength`
+ * characters; or it, or an address, URL, host name or number in it, equals an entity of remembered text
+ * (dates aside); or it equals a short value (an id, a name, a number) that a remembered text carrying the
+ * instruction signal tells the assistant to use — the same value in a listing is not evidence. Evidence that
+ * trusted input (what the user typed) also holds does not count. Checking a string costs time linear in its
+ * length. Bounded by `maxChars`, oldest first, for output and for trusted input each. Bad options throw a
+ * TypeError.
  */
 export function createOutputMemory(options: OutputMemoryOptions = {}): OutputMemory {
   const maxChars = positiveInteger(options.maxChars, 65_536, 'maxChars');
-  const runLength = positiveInteger(options.minSubstringLength, 12, 'minSubstringLength');
-  const wordLength = positiveInteger(options.minExactLength, 8, 'minExactLength');
+  const lengths: KeyLengths = {
+    run: positiveInteger(options.minSubstringLength, 12, 'minSubstringLength'),
+    word: positiveInteger(options.minExactLength, 8, 'minExactLength'),
+  };
   const purposes = Object.freeze([...(options.purposes ?? DEFAULT_PURPOSES)]);
-  const entries: Entry[] = [];
-  const windowCounts = new Map<number, number>();
-  const wordCounts = new Map<string, number>();
-  const entityCounts = new Map<string, number>();
-  let size = 0;
-
-  const count = <K>(map: Map<K, number>, key: K, delta: number): void => {
-    const next = (map.get(key) ?? 0) + delta;
-    if (next > 0) map.set(key, next);
-    else map.delete(key);
+  const untrusted = createMemoryIndex(maxChars);
+  const trusted = createTrustedInput(lengths, maxChars);
+  const add = (source: string) => (text: string) => {
+    untrusted.add(outputKeys(text, lengths, maxChars), source);
   };
-  const add = (text: string): void => {
-    const folded = fold(text).slice(0, maxChars);
-    if (folded.length === 0) return;
-    for (
-      let oldest = entries[0];
-      oldest !== undefined && size + folded.length > maxChars;
-      oldest = entries[0]
-    ) {
-      entries.shift();
-      size -= oldest.chars;
-      for (const key of oldest.windows) count(windowCounts, key, -1);
-      for (const word of oldest.words) count(wordCounts, word, -1);
-      for (const entity of oldest.entities) count(entityCounts, entity, -1);
-    }
-    const entry: Entry = {
-      chars: folded.length,
-      windows: windowKeys(folded, runLength),
-      words: words(folded, wordLength),
-      entities: rememberedEntities(folded),
-    };
-    entries.push(entry);
-    size += entry.chars;
-    for (const key of entry.windows) count(windowCounts, key, 1);
-    for (const word of entry.words) count(wordCounts, word, 1);
-    for (const entity of entry.entities) count(entityCounts, entity, 1);
-  };
-  const repeats = (text: string): boolean =>
-    copyForms(text).some((form) => {
-      const folded = fold(form);
-      if (words(folded, wordLength).some((word) => wordCounts.has(word))) return true;
-      if (argumentEntities(folded).some((entity) => entityCounts.has(entity))) return true;
-      return someWindow(folded, runLength, (key) => windowCounts.has(key));
+  const trace = (args: unknown): readonly ArgumentTrace[] => {
+    const found: ArgumentTrace[] = [];
+    forEachString(args, (text, path) => {
+      const hit = firstEvidence(text, lengths, untrusted, trusted);
+      if (hit === undefined) return;
+      const held = untrusted.find(hit.key);
+      const evidence = evidenceOf(hit.key);
+      const form: CopyForm =
+        evidence === 'instructed'
+          ? 'instructed'
+          : hit.form !== 'verbatim'
+            ? hit.form
+            : (held?.form ?? 'verbatim');
+      found.push({ pointer: redactPointer(path), source: held?.source ?? DEFAULT_SOURCE, form, evidence });
     });
-
+    return Object.freeze(found);
+  };
   return Object.freeze({
-    remember(value: unknown) {
-      forEachString(value, add);
+    remember(value: unknown, source = DEFAULT_SOURCE) {
+      forEachString(value, add(source));
     },
-    rememberOutcome(outcome: ToolOutcome<unknown>) {
+    rememberOutcome(outcome: ToolOutcome<unknown>, source?: string) {
       if (!outcome.ok) return;
       const kinds = outcome.meta.purposes;
+      const into = add(source ?? outcome.meta.tool);
       forEachString(outcome.data, (text, path) => {
         const kind: PurposeKind = kinds[formatPointer(path)] ?? 'text';
-        if (purposes.includes(kind)) add(text);
+        if (purposes.includes(kind)) into(text);
       });
     },
-    matches(args: unknown) {
-      const found: string[] = [];
-      forEachString(args, (text, path) => {
-        if (repeats(text)) found.push(redactPointer(path));
+    trust(value: unknown) {
+      forEachString(value, (text) => {
+        trusted.add(text);
       });
-      return Object.freeze(found);
     },
+    matches: (args: unknown) => Object.freeze(trace(args).map((entry) => entry.pointer)),
+    trace,
     get size() {
-      return size;
+      return untrusted.size;
     },
   });
 }

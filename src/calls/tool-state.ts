@@ -1,7 +1,7 @@
 // A tool's run-time state and approval pin, and the store interface every backend implements.
 
 /**
- * What a tool's results may do right now (seed 003, "isolate a single tool on failure"): `active` results
+ * What a tool's results may do right now (one misbehaving tool can be isolated on its own): `active` results
  * pass the gate as usual; `metadata-only` results are projected down to identifiers and status; `offline`
  * tools are not called and end as `tool_unavailable`.
  */

@@ -1,9 +1,25 @@
-// The forms a copied text can take once its disguise is undone: invisibles dropped, percent- and base64-decoded.
+// The forms a copied text can take: an argument's disguise undone, and what a model can read back out of output.
+import { decodeHTML } from 'entities';
+import { joinedPieces } from './joined-pieces.js';
 
 /**
- * Most forms one text is compared in: as written (invisibles dropped), percent-decoded, base64-decoded, and
- * both decodings in either order. Each form is at most as long as the text, so comparing costs at most this many
- * times what comparing the text alone costs.
+ * How a copy was found, for the decision's explanation: `verbatim` (the same text, also across case, width,
+ * invisible characters and spacing), `percent` (percent- or form-encoded), `base64`, `html` (character
+ * references), `at-dot` (`(at)`/`(dot)` and similar spellings), `split` (quoted pieces the text joins with `+`),
+ * `instructed` (a short value the output instructs the assistant to use).
+ */
+export type CopyForm = 'verbatim' | 'percent' | 'base64' | 'html' | 'at-dot' | 'split' | 'instructed';
+
+/** One form of a text and how it was made. */
+export interface LabelledForm {
+  readonly form: CopyForm;
+  readonly text: string;
+}
+
+/**
+ * Most forms one argument text is compared in: as written (invisibles dropped), percent-decoded, base64-decoded,
+ * and both decodings in either order. Each form is at most as long as the text, so comparing costs at most this
+ * many times what comparing the text alone costs.
  */
 export const MAX_COPY_FORMS = 5;
 
@@ -18,6 +34,8 @@ const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
 /** What decoded bytes may not hold to count as text: controls other than tab and line breaks, and U+FFFD. */
 const NOT_TEXT = /[^\P{Cc}\t\n\r]|\uFFFD/u;
+/** A character reference: named, decimal or hexadecimal. */
+const CHARACTER_REFERENCE = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});?/i;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
@@ -28,18 +46,44 @@ export function stripInvisibles(text: string): string {
 }
 
 /**
- * The distinct forms of `text` to compare, at most {@link MAX_COPY_FORMS}, each no longer than the text: the
- * text without invisibles; its percent-decoding (a `+` read as a space when the text has no space and no `/`, as
- * in a form-encoded value) and its base64-decoding; and each of those decoded the other way. A base64 run is decoded only when it
- * is at least eight characters of one alphabet and its bytes are UTF-8 text without controls. Linear in the
- * length of the text.
+ * The distinct forms of an argument text to compare, at most {@link MAX_COPY_FORMS}, each no longer than the
+ * text, labelled: the text without invisibles (`verbatim`); its percent-decoding (a `+` read as a space when
+ * the text has no space and no `/`, as in a form-encoded value) and its base64-decoding; and each of those
+ * decoded the other way (`base64`). A base64 run is decoded only when it is at least eight characters of one
+ * alphabet and its bytes are UTF-8 text without controls. Linear in the length of the text.
  */
-export function copyForms(text: string): readonly string[] {
+export function argumentForms(text: string): readonly LabelledForm[] {
   const plain = stripInvisibles(text);
   const percent = percentDecoded(plain);
   const base64 = base64Decoded(plain);
-  const forms = [plain, percent, base64, base64Decoded(percent), stripInvisibles(percentDecoded(base64))];
-  return [...new Set(forms)].slice(0, MAX_COPY_FORMS);
+  const forms: LabelledForm[] = [
+    { form: 'verbatim', text: plain },
+    { form: 'percent', text: percent },
+    { form: 'base64', text: base64 },
+    { form: 'base64', text: base64Decoded(percent) },
+    { form: 'base64', text: stripInvisibles(percentDecoded(base64)) },
+  ];
+  return distinct(forms).slice(0, MAX_COPY_FORMS);
+}
+
+/**
+ * The forms a model can read back out of output text, labelled, each made only when it differs from the text:
+ * the text without invisibles (`verbatim`); character references decoded (`html`); percent-encoded runs
+ * decoded (`percent`); base64 runs decoded (`base64`); quoted pieces joined with `+` put together (`split`).
+ * Each is at most as long as the text. Linear in the length of the text.
+ */
+export function outputForms(text: string): readonly LabelledForm[] {
+  const plain = stripInvisibles(text);
+  const forms: LabelledForm[] = [{ form: 'verbatim', text: plain }];
+  if (CHARACTER_REFERENCE.test(plain)) forms.push({ form: 'html', text: stripInvisibles(decodeHTML(plain)) });
+  if (plain.includes('%')) forms.push({ form: 'percent', text: stripInvisibles(percentDecoded(plain)) });
+  forms.push({ form: 'base64', text: base64Decoded(plain) }, { form: 'split', text: joinedPieces(plain) });
+  return distinct(forms);
+}
+
+function distinct(forms: readonly LabelledForm[]): LabelledForm[] {
+  const seen = new Set<string>();
+  return forms.filter((labelled) => !seen.has(labelled.text) && seen.add(labelled.text));
 }
 
 function percentDecoded(text: string): string {
@@ -59,10 +103,13 @@ function base64Decoded(text: string): string {
   return text.replace(BASE64_RUN, (run) => decodeBase64Run(run) ?? run);
 }
 
-/** The text a base64 run stands for, or `undefined` when it is not plausibly base64 of text. */
-function decodeBase64Run(run: string): string | undefined {
+/**
+ * The text a base64 run stands for, or `undefined` when it is not plausibly base64 of text. `minimum` is the
+ * fewest characters (padding aside) a run must have.
+ */
+export function decodeBase64Run(run: string, minimum = MIN_BASE64_RUN): string | undefined {
   const body = run.replace(/=+$/, '');
-  if (body.length < MIN_BASE64_RUN || body.length % 4 === 1) return undefined;
+  if (body.length < minimum || body.length % 4 === 1) return undefined;
   if (/[+/]/.test(body) && /[-_]/.test(body)) return undefined;
   const standard = body.replaceAll('-', '+').replaceAll('_', '/');
   let binary: string;

@@ -1,4 +1,4 @@
-// Entities in folded text (e-mail addresses, URLs, host names, numbers), plain and with common obfuscations undone.
+// Entities in folded text (e-mail addresses, URLs, host names, numbers), and undoing the spellings that disguise them.
 
 /** Fewest digits that make a number an entity: shorter ones (a count, a page) are too common to mean a copy. */
 export const MIN_ENTITY_DIGITS = 3;
@@ -31,6 +31,14 @@ const URL_START = /^[a-z][a-z0-9+.-]{0,31}:\/\//;
 /** A run of digits with the separators phone, card and account numbers are written with. */
 const NUMBER_RUN = /\+?\d[\d ()./-]*\d/g;
 const WHOLE_NUMBER = /^\+?[\d ()./-]+$/;
+/** A calendar date, year first or last, with a time of day or without. */
+const DATE =
+  /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?z?)?$/i;
+
+/** True for a date (`2024-05-19`, `19/05/2024`, `2024-05-19t10:00:00`): too common to mean a copy. */
+export function isDate(text: string): boolean {
+  return DATE.test(text);
+}
 
 /** The text with disguised `@`, `.` and `http` spellings undone. */
 export function deobfuscate(folded: string): string {
@@ -40,15 +48,14 @@ export function deobfuscate(folded: string): string {
 }
 
 /**
- * Keys of every entity in remembered (folded) text, as written and de-obfuscated: `e:` addresses, `u:` URLs,
- * `h:` host names (with those inside addresses and URLs), `n:` numbers as their digits. Linear in the text.
+ * Keys of every entity in remembered (folded) text: `e:` addresses, `u:` URLs, `h:` host names (with those
+ * inside addresses and URLs), `n:` numbers as their digits (dates aside). Disguised spellings are undone by the
+ * caller ({@link deobfuscate}), which compares that form too. Linear in the text.
  */
 export function rememberedEntities(folded: string): string[] {
   const keys = new Set<string>();
-  for (const text of new Set([folded, deobfuscate(folded)])) {
-    for (const token of text.split(TOKEN_SEPARATORS)) addTokenKeys(token, keys, true);
-    for (const run of text.match(NUMBER_RUN) ?? []) addNumberKey(run, keys);
-  }
+  for (const token of folded.split(TOKEN_SEPARATORS)) addTokenKeys(token, keys, true);
+  for (const run of folded.match(NUMBER_RUN) ?? []) addNumberKey(run, keys);
   return [...keys];
 }
 
@@ -60,15 +67,18 @@ export function rememberedEntities(folded: string): string[] {
  */
 export function argumentEntities(folded: string): string[] {
   const keys = new Set<string>();
-  for (const text of new Set([folded, deobfuscate(folded)])) {
-    const whole = text.trim().replace(EDGE_PUNCTUATION, '');
-    if (WHOLE_NUMBER.test(whole)) addNumberKey(whole, keys);
-    for (const token of text.split(TOKEN_SEPARATORS)) addTokenKeys(token, keys, false);
-  }
+  const whole = folded.trim().replace(EDGE_PUNCTUATION, '');
+  if (WHOLE_NUMBER.test(whole)) addNumberKey(whole, keys);
+  for (const token of folded.split(TOKEN_SEPARATORS)) addTokenKeys(token, keys, false);
   return [...keys];
 }
 
+/**
+ * A number's key, unless it is a date (`2024-05-19`, `19/05/2024`): the same date stands in unrelated values
+ * too often to mean a copy.
+ */
 function addNumberKey(run: string, keys: Set<string>): void {
+  if (isDate(run.trim())) return;
   const digits = run.replace(/\D/g, '');
   if (digits.length >= MIN_ENTITY_DIGITS) keys.add(`n:${digits}`);
 }

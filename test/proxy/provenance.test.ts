@@ -72,7 +72,7 @@ describe('a call repeating a planted address from an earlier result', () => {
       expect(textOf(result)).toContain('the user declined it');
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain('"send_email"');
-      expect(asked[0]).toContain('/to repeat output of read_inbox');
+      expect(asked[0]).toContain('argument /to repeats output of "read_inbox"');
       expect(received(home)).toEqual(['read_inbox']);
     });
 

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { cutCodePoints } from '../../mcp/result/text-budget.js';
 import { sanitizeText } from '../../purposes/text/sanitize-text.js';
-import type { TracedArgument } from './provenance.js';
+import { tracedPhrase, type TracedArgument } from './provenance.js';
 
 /** The key of the proxy's own entry in `inputRequests`. */
 const CONFIRM_KEY = 'agent-airlock/confirm';
@@ -95,12 +95,7 @@ function confirmationMessage(call: AskedCall): string {
     call.reason === 'grant_missing'
       ? 'which needs a permission this session was not granted.'
       : 'with values taken from an earlier tool result, which may carry instructions from someone else: ' +
-        call.traced
-          .map(
-            (entry) =>
-              `${entry.pointer === '' ? 'the arguments' : entry.pointer} repeat output of ${entry.tool}`,
-          )
-          .join('; ') +
+        call.traced.map(tracedPhrase).join('; ') +
         '.';
   return `Airlock: the assistant wants to call "${call.tool}" ${why}\nArguments: ${shown}${cut}\nRun this call?`;
 }

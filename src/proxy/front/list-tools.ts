@@ -1,5 +1,6 @@
 // tools/list through the proxy: the server's listing reviewed against the pins, approved tools presented cleaned.
 import type { McpToolReview } from '../../mcp/list-tools.js';
+import { definitionInstructions } from '../../taint/definition-signal.js';
 import { presentDefinition, type PresentedTool } from '../definitions/present-definition.js';
 import { RESULT_NOTICE, type ProxyCore } from './core.js';
 
@@ -37,7 +38,10 @@ async function approvedPresentation(
   if (definition === undefined) return undefined;
   const presented = presentDefinition(definition, RESULT_NOTICE);
   if (review.status === 'approved') return presented.tool;
-  const clean = presented.findings.every((finding) => finding.action !== 'cleaned');
+  // A definition that cleaning changed, or that addresses the assistant, waits for a person even at first use.
+  const clean =
+    presented.findings.every((finding) => finding.action !== 'cleaned') &&
+    definitionInstructions(definition) === undefined;
   if (review.reason !== 'unapproved' || core.settings.approve !== 'first-use' || !clean) return undefined;
   const verdict = await core.registry.approve(definition);
   return verdict.status === 'approved' ? presented.tool : undefined;

@@ -1,7 +1,7 @@
 // The proxy's own words for a call it refused: the reason, and what would change it, never argument values.
 import type { DecisionDocument } from '../../calls/decision.js';
 import type { DecisionReason } from '../../calls/decision-schema.js';
-import type { TracedArgument } from '../decision/provenance.js';
+import { tracedPhrase, type TracedArgument } from '../decision/provenance.js';
 
 /** Why, per reason, in words a model can pass on to the person. */
 const WHY: Readonly<Partial<Record<DecisionReason, (server: string, tool: string) => string>>> =
@@ -30,10 +30,7 @@ export function refusalText(
   server: string,
 ): string {
   if (final.reason === 'untrusted_arguments' || final.reason === 'confirm_failed') {
-    const sources = traced.map(
-      (entry) =>
-        `${entry.pointer === '' ? 'the arguments' : `argument ${entry.pointer}`} repeats output of "${entry.tool}"`,
-    );
+    const sources = traced.map(tracedPhrase);
     const from = sources.length === 0 ? 'it needs a person to confirm it' : sources.join('; ');
     return (
       `Airlock refused this call: ${from}, which may carry instructions from someone else, and no one could ` +

@@ -1,5 +1,6 @@
 // Options of the text purpose: the policies, their frozen safe defaults, and checking a caller's choice.
 import { SPECIAL_CLASSES, type SpecialClass } from '../../unicode/special.js';
+import { INSTRUCTION_POLICIES, type InstructionPolicy } from './instruction.js';
 
 /** A class of characters the text purpose removes (or, for line breaks, rewrites). */
 export type TextCleanClass = Exclude<SpecialClass, 'private_use'>;
@@ -36,6 +37,8 @@ export interface TextOptions {
   readonly loneSurrogates?: LoneSurrogatePolicy;
   /** `redact` (the default) replaces each secret with `[redacted:secret:<provider>]`; `keep` leaves them. */
   readonly secrets?: SecretPolicy;
+  /** Instructions addressed to an assistant (`text.instruction`): `ignore` (default), `report` or `reject`. */
+  readonly instructions?: InstructionPolicy;
 }
 
 /** Options with every default applied. */
@@ -49,6 +52,7 @@ export interface ResolvedTextOptions {
   readonly mixedScript: SpoofPolicy;
   readonly loneSurrogates: LoneSurrogatePolicy;
   readonly secrets: SecretPolicy;
+  readonly instructions: InstructionPolicy;
 }
 
 /**
@@ -73,6 +77,7 @@ export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
   mixedScript: 'report',
   loneSurrogates: 'reject',
   secrets: 'redact',
+  instructions: 'ignore',
 });
 
 const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(TEXT_DEFAULTS));
@@ -130,6 +135,11 @@ export function resolveTextOptions(options: TextOptions | undefined): ResolvedTe
       'replace',
     ]),
     secrets: oneOf('secrets', options.secrets ?? TEXT_DEFAULTS.secrets, ['redact', 'keep']),
+    instructions: oneOf(
+      'instructions',
+      options.instructions ?? TEXT_DEFAULTS.instructions,
+      INSTRUCTION_POLICIES,
+    ),
   });
   resolved.set(options, result);
   resolved.set(result, result);

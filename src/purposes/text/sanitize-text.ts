@@ -4,6 +4,7 @@ import { inspectWords, judgeWords, type WordReport } from '../../unicode/spoofin
 import { scanText } from '../../unicode/word-scan.js';
 import type { Finding, FindingAction } from '../../vocabulary/finding.js';
 import { cleanText, NOTHING_KNOWN } from './clean.js';
+import { passesInstructions, signalInstructions } from './instruction.js';
 import { addWordFindings } from './findings.js';
 import { lengthFinding } from './length.js';
 import type { TextHiddenPayload } from './hidden.js';
@@ -53,7 +54,8 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  * NFC leave the text as it was, that same pass's words are judged instead of scanning the text again.
  */
 export function sanitizeText(value: string, options?: TextOptions): TextResult {
-  return sanitize(value, resolveTextOptions(options), true);
+  const policy = resolveTextOptions(options);
+  return signalInstructions(sanitize(value, policy, true), policy);
 }
 
 /**
@@ -61,7 +63,8 @@ export function sanitizeText(value: string, options?: TextOptions): TextResult {
  * Same answers, more work; it exists so that tests can prove the shortcuts change nothing.
  */
 export function sanitizeTextWithoutShortcuts(value: string, options?: TextOptions): TextResult {
-  return sanitize(value, resolveTextOptions(options), false);
+  const policy = resolveTextOptions(options);
+  return signalInstructions(sanitize(value, policy, false), policy);
 }
 
 /**
@@ -74,7 +77,8 @@ export function passesText(value: string, policy: ResolvedTextOptions): boolean 
   return (
     (quick & QUICK.plain) !== 0 &&
     ((quick & QUICK.secretShape) === 0 || policy.secrets === 'keep') &&
-    lengthFinding(value, policy, 'input') === undefined
+    lengthFinding(value, policy, 'input') === undefined &&
+    passesInstructions(value, policy)
   );
 }
 
