@@ -13,12 +13,7 @@ export type { ToolPermission, Permissions, ToolEffect } from './calls/permission
 export { createSession } from './calls/session.js';
 export type { Session, SessionOptions } from './calls/session.js';
 export { createOutputMemory } from './calls/output-memory.js';
-export type {
-  ArgumentTrace,
-  CopyForm,
-  OutputMemory,
-  OutputMemoryOptions,
-} from './calls/output-memory.js';
+export type { ArgumentTrace, CopyForm, OutputMemory, OutputMemoryOptions } from './calls/output-memory.js';
 export { createCallGuard } from './calls/call-guard.js';
 export type { CallGuard, CallGuardOptions, ToolBinding, GuardedCallResult } from './calls/call-guard.js';
 export { callWithRetries, defineRetryPolicy, DEFAULT_RETRY_POLICY } from './calls/retries.js';

@@ -101,7 +101,9 @@ for (const backend of [POSTGRES_FLEET, REDIS_FLEET]) {
       const stopped = await callOnBoth(fleet, clients, 'echo');
       for (const result of stopped) {
         expect(result.isError).toBe(true);
-        expect(textOf(result)).toBe('Airlock refused this call: an operator has taken this tool out of service.');
+        expect(textOf(result)).toBe(
+          'Airlock refused this call: an operator has taken this tool out of service.',
+        );
         expect(result._meta?.['agent-airlock/evidence']).toBeUndefined(); // the server was never called
       }
       expect(await airlock(['tools', 'state', '*', 'active'])).toMatchObject({ code: 0 });
