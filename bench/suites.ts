@@ -7,6 +7,7 @@ import { gateStagesSuite } from './gate-stages.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
 import { mcpSuite } from './mcp.js';
+import { proxySuite } from './proxy.js';
 import { textSuite } from './text.js';
 import type { BenchSuite } from './harness.js';
 
@@ -20,5 +21,6 @@ export const SUITES: readonly BenchSuite[] = [
   eventLoopSuite,
   evidenceSuite,
   mcpSuite,
+  proxySuite,
   coldStartSuite,
 ];

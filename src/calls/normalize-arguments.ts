@@ -4,6 +4,7 @@ import { findUntrusted } from '../taint/contains.js';
 import { heldValue, isUntrusted } from '../taint/untrusted.js';
 import { canonicalHash } from './canonical-hash.js';
 import { MAX_CANONICAL_DEPTH, type CanonicalFailureCode } from './jcs.js';
+import { deepFreeze } from '../vocabulary/deep-freeze.js';
 
 /** Arguments as plain canonical JSON, or why they are not JSON at all. */
 export type NormalizedArguments =
@@ -71,12 +72,4 @@ function unwrap(value: unknown, depth: number, budget: { nodes: number }): unkno
     });
   }
   return copy;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -1,5 +1,6 @@
 // A tool definition as published (name, description, schemas, annotations), and its canonical hashes.
 import type { JsonValue } from '../json/types.js';
+import { deepFreeze } from '../vocabulary/deep-freeze.js';
 import { canonicalHash } from './canonical-hash.js';
 
 /** The parts of a published tool definition that are pinned: every one of them can change what a model does. */
@@ -35,6 +36,20 @@ export const REGISTRY_TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 const PINNED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
 
+/** Definitions frozen by {@link sealDefinition} or made here: nobody can change them, so their snapshot holds. */
+const SEALED = new WeakSet<object>();
+/** The snapshot of each sealed definition, taken once. */
+const SNAPSHOTS = new WeakMap<object, SnapshotResult>();
+
+/**
+ * Deep-freezes a definition (as parsed from a listing) so that {@link snapshotDefinition} hashes it once: a
+ * listing repeated before every call, and the contract looked up for every call, then cost no hashing.
+ */
+export function sealDefinition<T extends object>(published: T): T {
+  SEALED.add(deepFreeze(published));
+  return published;
+}
+
 /**
  * Takes the pinned parts of a published definition (an MCP `Tool`, or one an application writes) and hashes
  * them: SHA-256 over the RFC 8785 canonical JSON, once with the name and once without. Other members
@@ -43,6 +58,15 @@ const PINNED_FIELDS = ['title', 'description', 'inputSchema', 'outputSchema', 'a
  */
 export function snapshotDefinition(published: unknown): SnapshotResult {
   if (typeof published !== 'object' || published === null) return { ok: false, code: 'definition.not_json' };
+  let taken = SNAPSHOTS.get(published);
+  if (taken === undefined) {
+    taken = takeSnapshot(published);
+    if (SEALED.has(published)) SNAPSHOTS.set(published, taken);
+  }
+  return taken;
+}
+
+function takeSnapshot(published: object): SnapshotResult {
   const source = published as Record<string, unknown>;
   const name = Object.hasOwn(source, 'name') ? source.name : undefined;
   if (typeof name !== 'string' || !REGISTRY_TOOL_NAME.test(name))
@@ -54,7 +78,9 @@ export function snapshotDefinition(published: unknown): SnapshotResult {
   const withName = canonicalHash({ name, ...body });
   const withoutName = canonicalHash(body);
   if (!withName.ok || !withoutName.ok) return { ok: false, code: 'definition.not_json' };
-  const snapshot = JSON.parse(withName.text) as ToolDefinitionSnapshot;
-  const hashes = { hash: withName.sha256, bodyHash: withoutName.sha256 };
-  return { ok: true, snapshot, hashes, canonical: withName.text };
+  const snapshot = sealDefinition(JSON.parse(withName.text) as ToolDefinitionSnapshot);
+  const hashes = Object.freeze({ hash: withName.sha256, bodyHash: withoutName.sha256 });
+  const taken = Object.freeze({ ok: true, snapshot, hashes, canonical: withName.text } as const);
+  SNAPSHOTS.set(snapshot, taken);
+  return taken;
 }

@@ -4,14 +4,15 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
+  linkSync,
   mkdirSync,
   openSync,
   renameSync,
   statSync,
+  unlinkSync,
   writeSync,
 } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readConfigFileSync } from '../read/config-file.js';
 import { buildKeyRing, decodeKey, generateKey, KeyConfigError } from './keys.js';
@@ -54,6 +55,24 @@ export function readKeyFile(path: string): KeyRing {
  * the old one, so a crash leaves either the old ring or the new one, never half of either.
  */
 export function writeKeyFile(path: string, ring: KeyRing): void {
+  placeKeyFile(path, ring, 'replace');
+}
+
+/**
+ * Makes sure a key file exists: when `path` is missing, its folder is created (private to its owner) and a
+ * ring of one fresh key is written to it (mode 0600). The file is put in place only if it still does not exist
+ * (a hard link, which fails when the name is taken), so processes starting together all end up with the one
+ * ring that won. Returns true when this call created the file.
+ */
+export function ensureKeyFile(path: string): boolean {
+  if (existsSync(path)) return false;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const fresh = generateKey();
+  return placeKeyFile(path, buildKeyRing(fresh.id, [[fresh.id, fresh.key]]), 'create');
+}
+
+/** Writes the ring to a private temporary file and puts it at `path`: over the old one, or only where none is. */
+function placeKeyFile(path: string, ring: KeyRing, how: 'replace' | 'create'): boolean {
   const keys = Object.create(null) as Record<string, string>;
   for (const [id, key] of ring.keys) keys[id] = Buffer.from(key).toString('base64');
   const text = JSON.stringify({ current: ring.current, keys }, null, 2) + '\n';
@@ -65,25 +84,25 @@ export function writeKeyFile(path: string, ring: KeyRing): void {
   } finally {
     closeSync(fd);
   }
-  renameSync(temporary, path);
+  let placed = true;
+  if (how === 'replace') renameSync(temporary, path);
+  else {
+    try {
+      linkSync(temporary, path);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+      placed = false;
+    } finally {
+      unlinkSync(temporary);
+    }
+  }
   const directory = openSync(dirname(path), 'r');
   try {
     fsyncSync(directory);
   } finally {
     closeSync(directory);
   }
-}
-
-/**
- * Makes sure a key file exists: when `path` is missing, its folder is created (private to its owner) and a
- * ring of one fresh key is written to it (mode 0600). Returns true when it created the file.
- */
-export function ensureKeyFile(path: string): boolean {
-  if (existsSync(path)) return false;
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const fresh = generateKey();
-  writeKeyFile(path, buildKeyRing(fresh.id, [[fresh.id, fresh.key]]));
-  return true;
+  return placed;
 }
 
 /**
@@ -93,17 +112,26 @@ export function ensureKeyFile(path: string): boolean {
 export function createKeyFileProvider(path: string): KeyProvider {
   let ring = readKeyFile(path);
   let seen = fingerprint(statOrThrow(path));
-  const fresh = async (): Promise<KeyRing> => {
-    const now = fingerprint(await stat(path));
+  // A synchronous stat, as the file is read: a put asks twice, and under load each asynchronous stat would
+  // cost it a turn of a busy event loop.
+  const fresh = (): KeyRing => {
+    const now = fingerprint(statSync(path));
     if (now !== seen) {
       ring = readKeyFile(path);
       seen = now;
     }
     return ring;
   };
+  // A throw in the executor (the file gone, unreadable, malformed) is a rejection.
   return Object.freeze({
-    currentKeyId: async () => (await fresh()).current,
-    keyById: async (id: string) => (await fresh()).keys.get(id),
+    currentKeyId: () =>
+      new Promise<string>((resolve) => {
+        resolve(fresh().current);
+      }),
+    keyById: (id: string) =>
+      new Promise<Uint8Array | undefined>((resolve) => {
+        resolve(fresh().keys.get(id));
+      }),
   });
 }
 

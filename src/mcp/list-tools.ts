@@ -1,6 +1,7 @@
 // tools/list through the bounded side channel: every page strictly parsed, every definition reviewed against its pin.
 import { within } from './deadline.js';
 import type { ReviewVerdict, ToolRegistry } from '../calls/registry.js';
+import { sealDefinition } from '../calls/tool-definition.js';
 import { parseJson } from '../json/parse.js';
 import { DEFAULT_LIMITS } from '../vocabulary/limits.js';
 import type { McpContractStatus, OutputContracts } from './output-contract.js';
@@ -56,7 +57,7 @@ export async function listAllTools(
     const reply = await transport.exchange('tools/list', params, options);
     if (reply.kind !== 'result' || reply.isError)
       throw new McpListError(reply.kind === 'result' ? 'upstream_error' : FAILURES[reply.kind]);
-    const listed = readPage(reply.bytes, options.maxBytes);
+    const listed = readPageOnce(transport, params.cursor ?? '', reply.bytes, options.maxBytes);
     for (const tool of listed.tools.slice(0, options.maxTools - reviews.length)) {
       const verdict = await within(() => registry.review(tool), options.timeoutMs, options.signal, undefined);
       if (verdict === undefined) throw new McpListError('timeout');
@@ -69,10 +70,39 @@ export async function listAllTools(
   return reviews;
 }
 
-function readPage(
+/** A listing page as read: its tools (sealed) and the cursor of the next one. */
+interface Page {
+  readonly tools: readonly unknown[];
+  readonly nextCursor?: string;
+}
+
+/** The last page read at each cursor of a transport, with its bytes. */
+type LastPages = Map<string, { readonly bytes: Buffer; readonly page: Page }>;
+const LAST_PAGES = new WeakMap<AirlockTransport, LastPages>();
+
+/**
+ * The page in `bytes`: the one read last time at this cursor when the bytes are the same (a server answers a
+ * listing repeated before every call with the same bytes), so the tools are parsed and hashed once.
+ */
+function readPageOnce(
+  transport: AirlockTransport,
+  cursor: string,
   bytes: Uint8Array,
   maxBytes: number,
-): { readonly tools: readonly unknown[]; readonly nextCursor?: string } {
+): Page {
+  const pages: LastPages = LAST_PAGES.get(transport) ?? (new Map() as LastPages);
+  LAST_PAGES.set(transport, pages);
+  const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const last = pages.get(cursor);
+  if (last?.bytes.equals(wire) === true) return last.page;
+  const page = readPage(bytes, maxBytes);
+  for (const tool of page.tools) if (typeof tool === 'object' && tool !== null) sealDefinition(tool);
+  if (pages.size >= MAX_PAGES) pages.clear();
+  pages.set(cursor, { bytes: Buffer.from(wire), page });
+  return page;
+}
+
+function readPage(bytes: Uint8Array, maxBytes: number): Page {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,4 +1,5 @@
 // The hard limits a tool result is read, parsed and sanitized under, with frozen safe defaults.
+import { deepFreeze } from './deep-freeze.js';
 
 /** Limits of the read stage: what the client will receive before anything is parsed. */
 export interface ReadLimits {
@@ -101,13 +102,6 @@ export function resolveLimits(overrides: LimitOverrides | undefined): Limits {
     parse: { ...DEFAULT_LIMITS.parse, ...overrides?.parse },
     output: { ...DEFAULT_LIMITS.output, ...overrides?.output },
   });
-}
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const inner of Object.values(value)) {
-    if (typeof inner === 'object' && inner !== null) deepFreeze(inner as object);
-  }
-  return Object.freeze(value);
 }
 
 /** Growth any value may have whatever the budget: escaping one `<` in a tiny value already doubles it. */

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/evidence/stores/sqlite.js';
 import { createVault } from '../../src/evidence/vault.js';
-import { META, OPERATOR, randomKeys } from './fixtures.js';
+import { META, OPERATOR, randomKeys, syntheticRow } from './fixtures.js';
 import { describeStoreContract } from './store-contract.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'airlock-sqlite-'));
@@ -14,6 +14,16 @@ let count = 0;
 afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
+
+/** The reference ids stored in the file, read through a connection of its own. */
+function refsIn(path: string): unknown[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT ref FROM airlock_evidence').pluck().all();
+  } finally {
+    db.close();
+  }
+}
 
 describeStoreContract('sqlite', () => {
   const path = join(folder, `contract-${count++}`, 'evidence.sqlite');
@@ -52,6 +62,31 @@ describe('sqlite evidence store', () => {
     }
     db.close();
     await store.close();
+  });
+
+  it('keeps every insert made together, and refuses a duplicate among them alone', async () => {
+    const path = join(folder, 'together', 'evidence.sqlite');
+    const store = createSqliteStore(path);
+    const first = syntheticRow();
+    await store.insert(first);
+    const rows = Array.from({ length: 20 }, () => syntheticRow());
+    const settled = await Promise.allSettled([
+      ...rows.map((row) => store.insert(row)),
+      store.insert({ ...syntheticRow(), ref: first.ref }),
+    ]);
+    expect(settled.map((result) => result.status)).toEqual([...rows.map(() => 'fulfilled'), 'rejected']);
+    expect(refsIn(path).sort()).toEqual([first, ...rows].map((row) => row.ref).sort());
+    await store.close();
+  });
+
+  it('writes inserts still queued when it is closed before closing', async () => {
+    const path = join(folder, 'closing', 'evidence.sqlite');
+    const store = createSqliteStore(path);
+    const row = syntheticRow();
+    const inserted = store.insert(row);
+    await store.close();
+    await expect(inserted).resolves.toBeUndefined();
+    expect(refsIn(path)).toEqual([row.ref]);
   });
 
   it('refuses a negative busy timeout when defined', () => {

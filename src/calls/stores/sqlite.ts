@@ -1,4 +1,5 @@
 // The embedded tool state store: one SQLite table through better-sqlite3, shared by processes using the same file.
+import type BetterSqlite3 from 'better-sqlite3';
 import { openSqlite } from '../../peers/sqlite.js';
 import type { DefinitionKind, KeptDefinition, ToolRecord, ToolState, ToolStateStore } from '../tool-state.js';
 import { keptDefinitionFrom, toolRecordFrom, toolSql, type SqlStatement } from './tool-sql.js';
@@ -19,9 +20,16 @@ export function createSqliteToolStore(path: string, options: SqliteToolStoreOpti
   const db = openSqlite(path, options.busyTimeoutMs ?? 10_000, 'The SQLite tool state store');
   const sql = toolSql(TABLE, () => '?', 'INTEGER');
   for (const statement of sql.createTable) db.exec(statement);
-  const run = (statement: SqlStatement) => db.prepare(statement.text).run(...statement.values);
+  // The statements' texts are a fixed few: each is prepared once (a listing reads every tool's row).
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (text: string) => {
+    let statement = prepared.get(text);
+    if (statement === undefined) prepared.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  const run = (statement: SqlStatement) => prepare(statement.text).run(...statement.values);
   const rows = (statement: SqlStatement) =>
-    db.prepare(statement.text).all(...statement.values) as Record<string, unknown>[];
+    prepare(statement.text).all(...statement.values) as Record<string, unknown>[];
 
   return Object.freeze({
     get: (name: string) =>

@@ -1,6 +1,7 @@
 // The MCP server the proxy's client talks to: the upstream's capabilities, tools gated, everything else passed on.
 import type { ServerCapabilities, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import type { ToolDefinition } from '../../contract/define-tool.js';
 import type { Finding } from '../../vocabulary/finding.js';
 import { BOUNDARY_NOTICE } from '../../../sinks/prompt/notice.js';
 import { cleanProse } from '../definitions/present-definition.js';
@@ -30,14 +31,10 @@ export interface Front {
  *   upstream unchanged, under the client's cancellation signal and the proxy's deadline.
  */
 export function createFrontServer(core: ProxyCore, provenance: Provenance): Front {
-  const upstreamCapabilities = core.upstream.client.getServerCapabilities() ?? {};
-  const capabilities: ServerCapabilities = {
-    ...passedOn(upstreamCapabilities),
-    tools: { listChanged: true },
-  };
+  const { capabilities, instructions, resources } = sharedParts(core);
   const server = newServer(core.identity, {
     capabilities,
-    instructions: instructionsFor(core.upstream.client.getInstructions()),
+    instructions,
     requestState: { verify: core.confirmations.verify },
   });
   const session = { provenance, canElicit: (ctx: ServerContext) => clientCanElicit(server, ctx) };
@@ -56,14 +53,10 @@ export function createFrontServer(core: ProxyCore, provenance: Provenance): Fron
     'tools/call',
     (request, ctx) => callTool(core, session, request.params, ctx) as never,
   );
-  if (capabilities.resources !== undefined) {
-    const contract = resourceContract(core.settings.name, {
-      maxBytes: core.settings.maxMessageBytes,
-      maxItems: 1024,
-    });
+  if (resources !== undefined) {
     server.setRequestHandler(
       'resources/read',
-      (request, ctx) => readResource(core, contract, request.params, ctx.mcpReq.signal) as never,
+      (request, ctx) => readResource(core, resources, request.params, ctx.mcpReq.signal) as never,
     );
   }
   server.fallbackRequestHandler = (request, ctx) =>
@@ -73,6 +66,38 @@ export function createFrontServer(core: ProxyCore, provenance: Provenance): Fron
     });
   server.fallbackNotificationHandler = (notification) => core.upstream.client.notification(notification);
   return { server };
+}
+
+/** What every server of one proxy declares and checks alike: worked out once, not per request. */
+interface SharedParts {
+  readonly capabilities: ServerCapabilities;
+  readonly instructions: string;
+  /** The `resources/read` contract, when the upstream has resources. */
+  readonly resources: ToolDefinition<unknown> | undefined;
+}
+
+const SHARED = new WeakMap<ProxyCore, SharedParts>();
+
+/**
+ * The parts of a front server that depend only on the proxy's core (its settings and the upstream's
+ * handshake, both fixed once connected). Over sessionless HTTP a server is built for every request, and
+ * compiling the resource contract and cleaning the instructions each time cost more than the call itself.
+ */
+function sharedParts(core: ProxyCore): SharedParts {
+  let parts = SHARED.get(core);
+  if (parts === undefined) {
+    const upstreamCapabilities = core.upstream.client.getServerCapabilities() ?? {};
+    const capabilities = { ...passedOn(upstreamCapabilities), tools: { listChanged: true } };
+    const bounds = { maxBytes: core.settings.maxMessageBytes, maxItems: 1024 };
+    parts = Object.freeze({
+      capabilities,
+      instructions: instructionsFor(core.upstream.client.getInstructions()),
+      resources:
+        capabilities.resources === undefined ? undefined : resourceContract(core.settings.name, bounds),
+    });
+    SHARED.set(core, parts);
+  }
+  return parts;
 }
 
 /** The capabilities passed on as the upstream declares them; the proxy adds none of its own but `tools`. */
