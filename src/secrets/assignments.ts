@@ -17,6 +17,8 @@ const OPERATOR =
   /(?:\\?["'`]|\])*(?:\[[^\]\n]{0,40}\])?[ \t]*(?:(?::[ \t]*)?[A-Za-z_][\w.<>[\]?]{0,40}[ \t]*(?==[^=>]))?(:{1,3}=|\?=|\|\|=|\.=|\+=|=>|===?|!==?|=|:|,|\(|>)?[ \t]*/y;
 const QUOTE_OPEN = /(?:@|[rRbBuUfF]{1,2})?(\\?["'`])/y;
 const LINE_HEAD = /^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+|\$|#[ \t]*)?["']?$/;
+/** The name of an environment variable, as an env file or a shell `export` writes it. */
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 const REVERSED = /(["'])([^"'\n]{1,512})\1[ \t]*[!=]==?[ \t]*\(?$/;
 /** `password is "…"` in a sentence: a password named in prose, its value quoted. */
 const PROSE_IS = /[ \t]+(?:is|was)[ \t]+(?=["'])/y;
@@ -170,7 +172,9 @@ function valueAfterKey(text: string, key: Key, from: number, to: number, sink: F
   const code = !restOfLine || /^[ \t]*[,;]/.test(text.slice(span.end, span.end + 8));
   if (code && separator === '' && /^[A-Za-z_$][A-Za-z_$]*$/.test(text.slice(span.start, span.end)))
     return span.end;
-  const context = separator === '' ? 'code' : 'literal';
+  // An environment line (`DB_PASSWORD=open_sesame`) holds a literal: a shell names a variable only with `$`.
+  const envLine = restOfLine && op[0] === '=' && ENV_NAME.test(text.slice(key.start, key.end));
+  const context = separator === '' && !envLine ? 'code' : 'literal';
   return pushIfPlausible(text, span, key, sink, context) ? Math.max(span.end, at) : at;
 }
 
