@@ -9,6 +9,12 @@ import { findPhones } from './phone.js';
 /** What every kind of personal data needs in a text: an `@`, a `+` and a digit, or a run of digits. */
 const MAY_HOLD = /@|\+\s?\d|\d[\d .-]{7}|[A-Z]{2}\d{2}/;
 
+/** False when `text` cannot hold personal data (no `@`, no `+` before a digit, no run of digits): the cheap
+ * question, which most text answers. */
+export function mayHoldPii(text: string): boolean {
+  return MAY_HOLD.test(text);
+}
+
 /** The finders, most specific first: where two overlap, the earlier kind names the range. */
 const FINDERS: readonly (readonly [PiiKind, (text: string) => [number, number][]])[] = Object.freeze([
   ['email', findEmails],
@@ -25,7 +31,7 @@ const FINDERS: readonly (readonly [PiiKind, (text: string) => [number, number][]
  * @returns The ranges in order, without overlaps; never the values.
  */
 export function detectPii(text: string): readonly PiiMatch[] {
-  if (typeof text !== 'string' || !MAY_HOLD.test(text)) return NO_MATCHES;
+  if (typeof text !== 'string' || !mayHoldPii(text)) return NO_MATCHES;
   const found: PiiMatch[] = [];
   for (const [kind, find] of FINDERS) {
     for (const [start, end] of find(text)) {

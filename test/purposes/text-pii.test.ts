@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { defineTool } from '../../src/contract/define-tool.js';
 import { purpose } from '../../src/contract/zod-purpose.js';
 import { createGate } from '../../src/gate/create-gate.js';
-import { sanitizeText, sanitizeTextWithoutShortcuts } from '../../src/purposes/text/sanitize-text.js';
+import { resolveTextOptions } from '../../src/purposes/text/options.js';
+import {
+  passesText,
+  sanitizeText,
+  sanitizeTextWithoutShortcuts,
+} from '../../src/purposes/text/sanitize-text.js';
 import { ContractError } from '../../src/vocabulary/contract-error.js';
 import { asJson } from '../support/as-json.js';
 
@@ -54,6 +59,32 @@ describe('sanitizeText and personal data', () => {
       findings: [],
       hidden: [],
     });
+  });
+});
+
+describe('the shortcuts under `pii: "redact"`', () => {
+  const texts = [
+    CONTACT,
+    'Plain status text, nothing personal here.',
+    'Ticket 4812 closed by ops; see build 20240517.',
+    'token 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 for ana.silva@mail.example.org',
+    'Zero\u200Bwidth and +44 20 7946 0958',
+  ];
+  const optionSets = [{ pii: 'redact' as const }, { pii: 'redact' as const, secrets: 'keep' as const }];
+
+  it('answer as the full path does, and pass only what comes out unchanged', () => {
+    for (const text of texts) {
+      for (const options of optionSets) {
+        const result = sanitizeText(text, options);
+        expect(result).toEqual(sanitizeTextWithoutShortcuts(text, options));
+        if (passesText(text, resolveTextOptions(options)))
+          expect(result).toEqual({ ok: true, value: text, findings: [], hidden: [] });
+      }
+    }
+    expect(passesText('Plain status text, nothing personal here.', resolveTextOptions(optionSets[0]))).toBe(
+      true,
+    );
+    expect(passesText(CONTACT, resolveTextOptions(optionSets[0]))).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import type { TextHiddenPayload } from './hidden.js';
 import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './options.js';
 import { QUICK, quickScan } from './quick-scan.js';
 import { redactPiiIn } from './pii.js';
+import { mayHoldPii } from '../../pii/index.js';
 import { redactHidden, redactSecretsIn } from './redact.js';
 
 export type { TextHiddenPayload } from './hidden.js';
@@ -79,7 +80,7 @@ export function passesText(value: string, policy: ResolvedTextOptions): boolean 
   return (
     (quick & QUICK.plain) !== 0 &&
     ((quick & QUICK.secretShape) === 0 || policy.secrets === 'keep') &&
-    policy.pii === 'keep' &&
+    (policy.pii === 'keep' || !mayHoldPii(value)) &&
     lengthFinding(value, policy, 'input') === undefined &&
     passesInstructions(value, policy)
   );
@@ -91,18 +92,21 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
     const tooLong = lengthFinding(value, policy, 'input');
     if (tooLong !== undefined) return refuse([tooLong]);
     const unchanged: TextResult = { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
-    return (quick & QUICK.secretShape) === 0 && policy.pii === 'keep' ? unchanged : redact(unchanged, policy);
+    const secretShape = (quick & QUICK.secretShape) !== 0;
+    if (!secretShape && (policy.pii === 'keep' || !mayHoldPii(value))) return unchanged;
+    return redact(unchanged, policy, secretShape);
   }
-  return redact(clean(value, policy, shortcuts), policy);
+  return redact(clean(value, policy, shortcuts), policy, true);
 }
 
 /**
  * The cleaned result with its secrets redacted (and those of its decoded payloads) unless the policy keeps
- * them, then its personal data when the policy redacts it (secrets first: a marker holds no personal data).
+ * them or the quick scan proved it holds none (`mayHoldSecrets` false), then its personal data when the policy
+ * redacts it (secrets first: a marker holds no personal data).
  */
-function redact(cleaned: TextResult, policy: ResolvedTextOptions): TextResult {
+function redact(cleaned: TextResult, policy: ResolvedTextOptions, mayHoldSecrets: boolean): TextResult {
   if (!cleaned.ok) return cleaned;
-  const keepSecrets = policy.secrets === 'keep';
+  const keepSecrets = policy.secrets === 'keep' || !mayHoldSecrets;
   const hidden = keepSecrets ? cleaned.hidden : redactHidden(cleaned.hidden);
   const secrets = keepSecrets ? undefined : redactSecretsIn(cleaned.value, policy.placeholders);
   const value = secrets?.value ?? cleaned.value;
