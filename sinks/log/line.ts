@@ -16,7 +16,8 @@ const CUT_RESERVE = 32;
 /**
  * One log line (no line break of any kind inside) for an event, as a JSON object:
  * - strings have secrets (bearer tokens, Authorization values, AWS, GitHub, Slack, Stripe and Google keys, JWTs,
- *   private key blocks, `api_key=`/`password=` pairs, URL passwords) replaced by `[redacted:kind]`;
+ *   private key blocks, `api_key=`/`password=` pairs, URL passwords) replaced by `[redacted:kind]`, and with
+ *   `pii: 'redact'` personal data (e-mail, phone, card, IBAN, national id) by `[redacted:pii:<kind>]`;
  * - fields named like payloads (`body`, `rawResponse`, `payload`, …) become `{ bytes, sha256 }`, and fields named
  *   like secrets (`password`, `accessToken`, `x-api-key`, …) become `[redacted:field]`, at any depth;
  * - untrusted values become `{ untrusted: source, bytes, sha256 }`; errors keep their name and code only;
@@ -38,7 +39,7 @@ export function toLogLine(event: LogEvent, options?: Partial<LogLineOptions>): s
   let line = '{';
   let cut = 0;
   for (const [name, value] of memberEntries(event)) {
-    const member = toLogJson(logName(name)) + ':' + toLogJson(shapeMember(name, value, walk, 1));
+    const member = toLogJson(logName(name, resolved)) + ':' + toLogJson(shapeMember(name, value, walk, 1));
     const next = line.length === 1 ? line + member : line + ',' + member;
     if (next.length + 1 > budget) {
       cut++;

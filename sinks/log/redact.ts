@@ -1,5 +1,7 @@
-// Redacts secrets in a string and bounds its length, the one place in Airlock where cutting text is fine.
+// Redacts secrets (and, by choice, personal data) in a string and bounds its length: the one place cutting is fine.
+import { detectPii, piiMarker } from '../../src/pii/index.js';
 import { detectSecrets, secretMarker } from '../../src/secrets/index.js';
+import type { LogLineOptions } from './options.js';
 
 /**
  * How far past what can be kept the detector looks, so that no cut leaves part of a secret behind: longer than
@@ -26,18 +28,50 @@ function countCodePoints(text: string, from: number): number {
   return count;
 }
 
+/** What a log string has redacted beyond secrets: personal data, placeholders (both kept by default). */
+export type LogRedaction = Pick<LogLineOptions, 'pii' | 'placeholders'>;
+
+const SECRETS_ONLY: LogRedaction = Object.freeze({ pii: 'keep', placeholders: 'keep' });
+
+/** One range to replace and the marker that replaces it. */
+interface Hit {
+  readonly start: number;
+  readonly end: number;
+  readonly marker: string;
+}
+
+/** The secrets (and, when redacted, the personal data that overlaps no secret) in a window, in order. */
+function hitsIn(window: string, redaction: LogRedaction): Hit[] {
+  const hits: Hit[] = detectSecrets(window, { placeholders: redaction.placeholders }).map((match) => ({
+    start: match.start,
+    end: match.end,
+    marker: secretMarker(match.provider),
+  }));
+  if (redaction.pii === 'keep') return hits;
+  for (const match of detectPii(window)) {
+    if (!hits.some((hit) => match.start < hit.end && hit.start < match.end))
+      hits.push({ start: match.start, end: match.end, marker: piiMarker(match.kind) });
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
 /**
  * `text` with every secret the one secret detector finds replaced by `[redacted:secret:<provider>]` (the
- * whole value, never a tail) and cut after `maxCodePoints` code points of output
+ * whole value, never a tail) and, with `redaction.pii` set to `redact`, every piece of personal data by
+ * `[redacted:pii:<kind>]`; then cut after `maxCodePoints` code points of output
  * with `...[cut: N more chars]`. Log lines are the one sink where cutting is fine: a log is for an operator,
  * and the marker says exactly how much is missing. Secrets are found before cutting, in a window that reaches
  * {@link SECRET_LOOKAHEAD} units past what can be kept, so no cut leaves half a secret behind; a string longer
  * than the window is never scanned past it.
  */
-export function redactAndBound(text: string, maxCodePoints: number): string {
+export function redactAndBound(
+  text: string,
+  maxCodePoints: number,
+  redaction: LogRedaction = SECRETS_ONLY,
+): string {
   const windowEnd = Math.min(text.length, 2 * maxCodePoints + SECRET_LOOKAHEAD);
   const safeEnd = windowEnd === text.length ? text.length : windowEnd - SECRET_LOOKAHEAD;
-  const hits = detectSecrets(text.slice(0, windowEnd));
+  const hits = hitsIn(text.slice(0, windowEnd), redaction);
   let out = '';
   let kept = 0;
   let at = 0;
@@ -46,7 +80,7 @@ export function redactAndBound(text: string, maxCodePoints: number): string {
     const hit = hits[hitIndex];
     if (hit !== undefined && hit.start <= at) {
       if (hit.end > at) {
-        out += secretMarker(hit.provider);
+        out += hit.marker;
         kept++;
         at = hit.end;
       }

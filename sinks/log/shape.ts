@@ -3,7 +3,7 @@ import { heldValue, isUntrusted } from '../../src/taint/untrusted.js';
 import { payloadDigest } from './digest.js';
 import { fieldRole } from './field-names.js';
 import type { LogLineOptions } from './options.js';
-import { redactAndBound, redactionMarker } from './redact.js';
+import { redactAndBound, redactionMarker, type LogRedaction } from './redact.js';
 
 /** A JSON value as it will be written to the log. */
 export type LogValue =
@@ -24,8 +24,8 @@ interface Walk {
 }
 
 /** A field name as it may appear in a log: secrets redacted, cut to {@link MAX_NAME_LENGTH}. */
-export function logName(name: string): string {
-  return redactAndBound(name, MAX_NAME_LENGTH);
+export function logName(name: string, redaction?: LogRedaction): string {
+  return redactAndBound(name, MAX_NAME_LENGTH, redaction);
 }
 
 /**
@@ -49,7 +49,7 @@ export function shapeMember(name: string, value: unknown, walk: Walk, depth: num
 export function shapeValue(value: unknown, walk: Walk, depth: number): LogValue {
   switch (typeof value) {
     case 'string':
-      return redactAndBound(value, walk.options.maxStringLength);
+      return redactAndBound(value, walk.options.maxStringLength, walk.options);
     case 'number':
       return Number.isFinite(value) ? value : String(value);
     case 'boolean':
@@ -125,7 +125,7 @@ function shapeMembers(entries: readonly [string, unknown][], walk: Walk, depth: 
   const { maxItems } = walk.options;
   const shaped: Record<string, LogValue> = Object.create(null) as Record<string, LogValue>;
   for (const [name, member] of entries.slice(0, maxItems))
-    shaped[logName(name)] = shapeMember(name, member, walk, depth + 1);
+    shaped[logName(name, walk.options)] = shapeMember(name, member, walk, depth + 1);
   if (entries.length > maxItems) shaped[MORE_MEMBER] = entries.length - maxItems;
   return shaped;
 }

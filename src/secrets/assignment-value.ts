@@ -1,13 +1,14 @@
 // The value side of a key/value assignment: where it starts and ends on its line, and whether it is a credential.
+import { madeOfWordsAndNumbers, readsAsCode } from './code-shapes.js';
 import type { KeyClass } from './keys.js';
 import {
   charClasses,
   COMMON_VALUES,
   isIdentifierLookalike,
-  isPlaceholder,
   looksLikeWords,
   shannonEntropy,
 } from './plausible.js';
+import { countedPlaceholder, isPlaceholder } from './placeholders.js';
 import { hasProviderPrefix } from './token-rules.js';
 
 const MAX_VALUE = 2048;
@@ -59,6 +60,7 @@ export function quotedValue(
 }
 
 const JSON_ESCAPE_STOP = /\\[nrt"'u]/y;
+const URL_VALUE_END = /[)\]}<>"'`#|\\]/;
 const CLOSERS: Readonly<Record<string, string>> = Object.freeze({ ')': '(', ']': '[', '}': '{' });
 
 function count(text: string, char: string): number {
@@ -108,7 +110,8 @@ export function unquotedValue(
       JSON_ESCAPE_STOP.lastIndex = end;
       if (JSON_ESCAPE_STOP.test(text)) break;
     }
-    if (separator !== '' && (c === 38 || c === 59)) break;
+    // In a URL query the value ends at its separator, or at what ends the URL (`)` of a markdown link, a quote).
+    if (separator !== '' && (c === 38 || c === 59 || URL_VALUE_END.test(text.charAt(end)))) break;
     if (c === 60 && text.charCodeAt(end + 1) === 47) break;
     end++;
   }
@@ -116,23 +119,32 @@ export function unquotedValue(
   return { start: at, end: trimUnquoted(text, at, end) };
 }
 
-const REFERENCE =
-  /^(?:[A-Za-z_$][\w$]*)(?:(?:\.|::|->|\?\.)[A-Za-z_$][\w$]*)+(?:\(\))?$|^[A-Za-z_$][\w$.]*\(.*\)$|^\$/;
-
 /** Lower-case words joined by dashes or underscores: a name, not a credential. */
 const JOINED_WORDS = /^[a-z]{3,}(?:[-_][a-z]{3,})+$/;
 /** Three or more lower-case words separated by single blanks: prose, not a credential. */
 const PHRASE = /^[a-z']+(?: [a-z']+){2,}$/;
 
-/** True when an assignment value under a key of the given class reads as a real credential. */
-export function plausibleValue(value: string, kind: KeyClass): boolean {
+/** Where a value was written: `code` (may name a variable), `literal` (quoted, or in a connection string), or
+ * `markup` (the text of an XML element, which holds no code). */
+export type ValueContext = 'code' | 'literal' | 'markup';
+
+/**
+ * True when an assignment value under a key of the given class reads as a real credential. A `literal` value
+ * cannot be a variable's name, so joined words pass as a password there; a `markup` value is never code.
+ */
+export function plausibleValue(value: string, kind: KeyClass, context: ValueContext = 'code'): boolean {
   if (value.length < 3 || !/[A-Za-z0-9]/.test(value)) return false;
+  if (countedPlaceholder(value)) return true;
   if (COMMON_VALUES.has(value.toLowerCase()) || isPlaceholder(value) || hasProviderPrefix(value))
     return false;
-  if (/^[[{(]$/.test(value) || (REFERENCE.test(value) && (value.match(/\d/g) ?? []).length <= 2))
+  const joined = JOINED_WORDS.test(value);
+  if (joined && kind === 'password' && context !== 'code') return true;
+  if ((context !== 'markup' && readsAsCode(value)) || PHRASE.test(value) || joined) return false;
+  // Words joined into a route or a URN (`cms/sites/passwords#update`, `grant-type:jwt-bearer`) name something;
+  // a password may be `user:pass`.
+  if (madeOfWordsAndNumbers(value) && (value.includes('/') || (kind !== 'password' && value.includes(':'))))
     return false;
-  if (PHRASE.test(value) || JOINED_WORDS.test(value)) return false;
-  if (kind === 'password') return value.length >= 4 || /[^A-Za-z]/.test(value);
+  if (kind === 'password') return value.length >= 4;
   if (kind === 'access-id' && isIdentifierLookalike(value)) return false;
   if (value.length < 10 || shannonEntropy(value) < 2.6) return false;
   const classes = charClasses(value);

@@ -1,16 +1,23 @@
 // Credentials carried by HTTP authorization schemes (Bearer, Basic, token) and by `curl -u user:password`.
 import { RANK, type FindingSink } from './finding.js';
-import { COMMON_VALUES, isPlaceholder, shannonEntropy } from './plausible.js';
+import { plausibleValue } from './assignment-value.js';
+import { readsAsCode } from './code-shapes.js';
+import { COMMON_VALUES, shannonEntropy } from './plausible.js';
+import { isPlaceholder } from './placeholders.js';
 
-const AUTH_SCHEME =
-  /\b(?:Bearer|Basic|Token|Bot|Digest|Negotiate|NTLM|OAuth|JWT|ApiKey|Api-Key|SSWS|GenieKey|Splunk|Key)[ \t]+(?=[^\s])/gi;
+const SCHEMES =
+  'Bearer|Basic|Token|Bot|Digest|Negotiate|NTLM|OAuth|JWT|ApiKey|Api-Key|SSWS|GenieKey|Splunk|Key';
+/** A scheme word written as a scheme (`Bearer`, `bearer`, `Token`, `TOKEN`): in prose `token` and `key` are words. */
+const AUTH_SCHEME = new RegExp(`\\b(?:${SCHEMES}|bearer|${SCHEMES.toUpperCase()})[ \\t]+(?=[^\\s])`, 'g');
+/** Any scheme word, in any case, right after an `Authorization` header name. */
+const HEADER_SCHEME = new RegExp(`(?:${SCHEMES})[ \\t]+(?=[^\\s])`, 'iy');
 const AUTH_HEADER = /\b(?:proxy-)?authori[sz]ation["']?[ \t]*[:=][ \t]*["']?(?=[^\s"'])/gi;
 const CREDENTIAL_CHARS = /[A-Za-z0-9._~+/=:%@-]+/y;
 
-/** True when a word after an auth scheme reads as a credential rather than prose. */
+/** True when a word after an auth scheme reads as a credential rather than prose, a name or code. */
 function credentialLike(value: string): boolean {
-  if (value.length < 8 || isPlaceholder(value)) return false;
-  if (/^[a-z]+$|^[A-Z][a-z]+$|^[A-Z]+$/.test(value)) return false;
+  if (value.length < 8 || isPlaceholder(value) || readsAsCode(value)) return false;
+  if (/^[a-z]+$|^[A-Z][a-z]+$|^[A-Z]+$|^[a-z]+(?:[-_][a-z]+)+$/.test(value)) return false;
   return !/^(?:token|bearer|basic|header|authorization)s?$/i.test(value);
 }
 
@@ -34,10 +41,9 @@ export function scanAuthHeaders(text: string, from: number, to: number, sink: Fi
   }
   AUTH_HEADER.lastIndex = from;
   for (let m = AUTH_HEADER.exec(text); m !== null && m.index < to; m = AUTH_HEADER.exec(text)) {
-    const at = m.index + m[0].length;
-    AUTH_SCHEME.lastIndex = at;
-    const scheme = AUTH_SCHEME.exec(text);
-    if (scheme !== null && scheme.index === at) continue;
+    let at = m.index + m[0].length;
+    HEADER_SCHEME.lastIndex = at;
+    if (HEADER_SCHEME.test(text)) at = HEADER_SCHEME.lastIndex;
     AUTH_HEADER.lastIndex = Math.max(pushCredentialAt(text, at, to, sink), at);
   }
 }
@@ -78,5 +84,20 @@ export function scanCurlUser(text: string, from: number, to: number, sink: Findi
     const valueStart = m.index + m[0].length - value.length - (m[3] === undefined ? 1 : 0);
     const span = curlSecret(text, value, valueStart);
     if (span !== null) sink.push({ provider: 'basic-auth', ...span, rank: RANK.url });
+  }
+}
+
+/** `-u user -p password` of PsExec, mysql and their kind: a password flag right after a user flag. */
+const USER_THEN_PASSWORD =
+  /(?:^|[ \t])-u[ \t]+[^\s-]\S{0,127}[ \t]+-p[ \t]+(?:"([^"\n]{1,128})"|'([^'\n]{1,128})'|([^\s"'-][^\s"']{0,127}))/gm;
+
+/** Finds the password of `-u user -p password` on one line. */
+export function scanUserPasswordFlags(text: string, from: number, to: number, sink: FindingSink): void {
+  USER_THEN_PASSWORD.lastIndex = from;
+  for (let m = USER_THEN_PASSWORD.exec(text); m !== null && m.index < to; m = USER_THEN_PASSWORD.exec(text)) {
+    const value = m[1] ?? m[2] ?? m[3] ?? '';
+    const start = m.index + m[0].length - value.length - (m[3] === undefined ? 1 : 0);
+    if (plausibleValue(value, 'password', 'literal'))
+      sink.push({ provider: 'basic-auth', start, end: start + value.length, rank: RANK.url });
   }
 }

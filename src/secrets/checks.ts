@@ -50,3 +50,10 @@ export function isBase64Json(encoded: string): boolean {
     return false;
   }
 }
+
+/** True when a Grafana key's base64 opens `{"k":"` with a random id of letters and digits (a Power BI link's
+ * `{"k":"<uuid>"` does not: its id has dashes). */
+export function hasGrafanaKeyId(token: string): boolean {
+  const head = Buffer.from(token.slice(0, 64), 'base64').toString('latin1');
+  return /^\{"k":"[A-Za-z0-9]{16}/.test(head);
+}

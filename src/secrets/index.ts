@@ -2,4 +2,11 @@
 export { detectSecrets } from './detect.js';
 export { redactSecrets, secretMarker } from './redact.js';
 export { SECRET_PROVIDERS } from './types.js';
-export type { RedactSecretsOptions, RedactSecretsResult, SecretMatch, SecretProvider } from './types.js';
+export type {
+  DetectSecretsOptions,
+  PlaceholderPolicy,
+  RedactSecretsOptions,
+  RedactSecretsResult,
+  SecretMatch,
+  SecretProvider,
+} from './types.js';

@@ -7,7 +7,7 @@ export type KeyClass = 'password' | 'token' | 'access-id';
 const PASSWORD_WORDS = new Set('password passwd pass pwd passphrase passcode pw pword passw'.split(' '));
 const TOKEN_WORDS = new Set(
   (
-    'secret secrets secrete token tokens apikey credential credentials creds cred auth oauth sas sig ' +
+    'secret secrets secrete token tokens pat apikey credential credentials creds cred auth oauth sas sig ' +
     'session cookie accessid ' +
     'authtoken accesstoken refreshtoken clientsecret privatekey secretkey accesskey apitoken apisecret ' +
     'authkey masterkey signingkey encryptionkey dsn connectionstring'

@@ -1,7 +1,8 @@
 // Provider shapes without a leading literal prefix (JWT, Telegram, Azure, ...): a trigger literal, then a regex.
 import { isBase64Json } from './checks.js';
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder, shannonEntropy } from './plausible.js';
+import { shannonEntropy } from './plausible.js';
+import { isPlaceholder } from './placeholders.js';
 import type { SecretProvider } from './types.js';
 
 /** One pattern rule: every match (or its `secret` group) is a credential when `valid` accepts it. */
@@ -94,6 +95,32 @@ export const PATTERN_RULES: readonly PatternRule[] = Object.freeze([
     provider: 'azure',
     trigger: 'sig=',
     pattern: /[?&;]sig=(?<secret>[A-Za-z0-9%+/_-]{20,200}(?:%3D|=){0,2})/gi,
+  },
+  {
+    provider: 'azure',
+    trigger: 'AZDO',
+    pattern: /(?<![A-Za-z0-9])(?<secret>[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])/g,
+  },
+  {
+    provider: 'newrelic',
+    trigger: 'NRAL',
+    pattern: /(?<![A-Za-z0-9])(?<secret>[a-z0-9]{6}[a-f0-9]{30}NRAL)(?![A-Za-z0-9])/gi,
+  },
+  {
+    provider: 'salesforce',
+    trigger: '!',
+    pattern: /(?<![A-Za-z0-9])(?<secret>00[A-Za-z0-9]{13}![A-Za-z0-9._]{80,120})(?![A-Za-z0-9._])/g,
+  },
+  {
+    provider: 'hashicorp',
+    trigger: 'unseal',
+    pattern:
+      /(?:Unseal Key \d{1,2}:|operator unseal)[ \t]+(?<secret>[A-Za-z0-9+/]{43,44}=?)(?![A-Za-z0-9+/=])/gi,
+  },
+  {
+    provider: 'thingsboard',
+    trigger: 'thingsboard',
+    pattern: /thingsboard\.cloud\/api\/v1\/(?<secret>[A-Za-z0-9]{20})(?=\/)/gi,
   },
   {
     provider: 'facebook',

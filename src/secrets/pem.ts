@@ -1,6 +1,6 @@
 // PEM private key blocks, plain or inside JSON strings, from the BEGIN line to the END line (or the body's end).
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder } from './plausible.js';
+import { isPlaceholder } from './placeholders.js';
 
 const BEGIN = /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/g;
 const END = /-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/y;

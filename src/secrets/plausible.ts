@@ -17,65 +17,6 @@ export function shannonEntropy(value: string): number {
   return bits;
 }
 
-const PLACEHOLDER_WORDS =
-  /sample|dummy|placeholder|changeme|change[_-]me|redacted|fake|lorem|foobar|randomstring|your(?=[_-]?[a-z])|insert(?=[_-])|replace(?=[_-]?me)|(?<=[a-z])here$/gi;
-const PLACEHOLDER_MARKS = /<[^>]*>|\.\.\.|…|([xX*#])\1{5,}/;
-/** Short runs of x or stars and alphabet runs: placeholders in a short value, chance in a long random one. */
-const SHORT_MARKS = /([xX*#])\1{2,}|abcdefg|klmnop|opqrst|qrstuv|uvwxyz/;
-const TEMPLATE_REFERENCE =
-  /^\{[A-Za-z_][\w.]{0,60}\}$|\[[A-Z][A-Z_ -]{1,40}\]|\$\{[^}]{0,80}\}|\{\{[^}]{0,80}\}\}|%[A-Za-z_][A-Za-z0-9_]{0,40}%|^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\(|^<%|^env\(|process\.env|os\.environ|getenv|secrets\.[A-Za-z_]/;
-
-/** True when a word is written in one case (`fake`, `FAKE`, `Fake`): a word, not letters of a random token. */
-function oneCase(word: string): boolean {
-  return word === word.toLowerCase() || word === word.toUpperCase() || /^[A-Z][a-z]+$/.test(word);
-}
-
-/** Share of a string covered by runs of five or more identical characters (`aaaaa`, `00000`). */
-function repeatShare(value: string): number {
-  let covered = 0;
-  for (const m of value.matchAll(/(.)\1{4,}/g)) covered += m[0].length;
-  return value.length === 0 ? 0 : covered / value.length;
-}
-
-/** True when a value of any length carries an unmistakable placeholder mark: `<...>`, an ellipsis, long runs of
- * x or stars, the word example, template syntax, or long runs of one character. */
-export function hasPlaceholderMarks(value: string): boolean {
-  if (PLACEHOLDER_MARKS.test(value) || /example/i.test(value) || TEMPLATE_REFERENCE.test(value)) return true;
-  const repeats = repeatShare(value);
-  return repeats >= 0.25 || (repeats > 0 && /(.)\1{7,}/.test(value));
-}
-
-/** True when a value is a placeholder, a template reference or a documentation sample rather than a credential:
- * the marks of {@link hasPlaceholderMarks}, short runs of x, placeholder words in one case, or an alphabet run. */
-export function isPlaceholder(value: string): boolean {
-  if (hasPlaceholderMarks(value) || SHORT_MARKS.test(value)) return true;
-  for (const m of value.matchAll(PLACEHOLDER_WORDS)) if (oneCase(m[0])) return true;
-  return false;
-}
-
-function ascending(previous: number, next: number): boolean {
-  const digits = previous >= 48 && previous <= 57 && next >= 48 && next <= 57;
-  if (digits) return next === previous + 1 || (previous === 57 && next === 48);
-  const a = previous | 32;
-  const b = next | 32;
-  return a >= 97 && a <= 121 && b === a + 1 && ((previous >= 65 && previous <= 90) || previous >= 97);
-}
-
-/** Share of a string covered by counting runs of three or more (`123`, `abcd`, `7890`): typed, not random. */
-export function sequenceShare(value: string): number {
-  let covered = 0;
-  let run = 1;
-  for (let i = 1; i <= value.length; i++) {
-    if (i < value.length && ascending(value.charCodeAt(i - 1), value.charCodeAt(i))) {
-      run++;
-      continue;
-    }
-    if (run >= 3) covered += run;
-    run = 1;
-  }
-  return value.length === 0 ? 0 : covered / value.length;
-}
-
 const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
 const HEX = /^(?:0x)?[0-9a-f]+$/i;
 const DIGEST_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5|blake2b?|blake3|xxh\d*|crc32)[-:~_=]/i;

@@ -1,5 +1,5 @@
 // The prefilter: one pass that finds where a secret could start and returns windows; prose yields none.
-import { mayOpenWindow } from './quick-check.js';
+import { mayOpenWindow, pastCopula } from './quick-check.js';
 
 /** A half-open range `[from, to)` of the text that the rules must scan. */
 export type Window = readonly [from: number, to: number];
@@ -24,6 +24,7 @@ const KEYWORDS = Object.freeze([
   'cookie',
   'login',
   'bundle_',
+  'pat',
 ]);
 
 const RUN = 1;
@@ -68,6 +69,7 @@ function keywordBefore(text: string, at: number): boolean {
     if (c !== 32 && c !== 9 && c !== 34 && c !== 39 && c !== 92 && c !== 93 && c !== 96) break;
     end--;
   }
+  end = pastCopula(text, end);
   let start = end;
   while (start > 0 && end - start < 64 && isIdentCode(text.charCodeAt(start - 1))) start--;
   if (end - start < 2) return false;

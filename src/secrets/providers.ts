@@ -1,4 +1,5 @@
 // Provider token shapes the secretlint preset lacks: literal prefix, then a body pattern (charset and length).
+import { MORE_PREFIX_RULES } from './providers-more.js';
 import type { SecretProvider } from './types.js';
 
 /** One prefixed token shape: the body pattern is matched right after the prefix, anchored there. */
@@ -10,7 +11,7 @@ export interface PrefixRule {
   /** Whether base64 characters `+ / =` extend the token past its body. */
   readonly base64?: true;
   /** Name of a checksum or structure check in checks.ts that a real token passes. */
-  readonly check?: 'github-crc32' | 'json-base64';
+  readonly check?: 'github-crc32' | 'json-base64' | 'grafana-key';
   /** Whether the body must mix letters and digits (short prefixes that also start ordinary words). */
   readonly mixed?: true;
 }
@@ -52,7 +53,7 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     {
       provider: 'anthropic',
       prefixes: ['sk-ant-'],
-      body: `(?:(?:api|admin)\\d\\d-[${B62}_-]{93}AA|(?:oat|ort|sid)\\d\\d-[${B62}_-]{80,300})`,
+      body: `(?:(?:api|admin)\\d{2,4}-[${B62}_-]{93}AA|(?:oat|ort|sid)\\d\\d-[${B62}_-]{80,300})`,
     },
     { provider: 'huggingface', prefixes: ['hf_'], body: `[${B62}]{30,40}` },
     { provider: 'huggingface', prefixes: ['api_org_'], body: `[${B62}]{30,40}` },
@@ -78,7 +79,11 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'slack', prefixes: ['xoxp-', 'xoxe-'], body: `(?:\\d{8,13}-){3}[${B62}-]{10,64}` },
     { provider: 'slack', prefixes: ['xoxe-'], body: `\\d-[${B62}]{140,150}` },
     { provider: 'slack', prefixes: ['xoxe.xoxp-', 'xoxe.xoxb-'], body: `\\d-[${B62}]{150,170}` },
-    { provider: 'slack', prefixes: ['xapp-'], body: `\\d-[A-Z0-9]{8,12}-\\d{10,14}-[${B62}]{20,80}` },
+    {
+      provider: 'slack',
+      prefixes: ['xapp-'],
+      body: `(?:\\d-[A-Z0-9]{8,12}-\\d{10,14}-[${B62}]{20,80}|\\d{12}-[${B62}/+]{24})`,
+    },
     { provider: 'slack', prefixes: ['xoxa-', 'xoxr-'], body: `(?:\\d-)?[${B62}]{8,48}` },
     {
       provider: 'slack',
@@ -106,13 +111,13 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'artifactory', prefixes: ['cmVmd'], body: `[${B62}]{59}` },
     { provider: 'atlassian', prefixes: ['ATATT3', 'ATCTT3'], body: `[${B62}_=-]{100,300}` },
     { provider: 'clojars', prefixes: ['CLOJARS_'], body: `[${B62}]{60}` },
-    { provider: 'cloudflare', prefixes: ['v1.0-'], body: `[${HEX}]{24}-[${HEX}]{146}` },
+    { provider: 'cloudflare', prefixes: ['v1.0-'], body: `[${HEX}]{24,64}-[${HEX}-]{100,300}` },
     { provider: 'databricks', prefixes: ['dapi'], body: `[${HEX}]{32}(?:-\\d)?` },
     { provider: 'digitalocean', prefixes: ['dop_v1_', 'doo_v1_', 'dor_v1_'], body: `[${HEX}]{64}` },
     {
       provider: 'doppler',
       prefixes: ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'],
-      body: `[${B62}]{40,44}`,
+      body: `(?:[a-z0-9_-]{2,35}\\.)?[${B62}]{40,44}`,
     },
     { provider: 'dropbox', prefixes: ['sl.'], body: `[${B62}_=-]{130,1400}` },
     { provider: 'duffel', prefixes: ['duffel_test_', 'duffel_live_'], body: `[${B62}_=-]{43}` },
@@ -134,9 +139,9 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'frameio', prefixes: ['fio-u-'], body: `[${B62}_=-]{64}` },
     { provider: 'grafana', prefixes: ['glc_'], body: `[${B62}+/]{32,400}={0,3}`, base64: true },
     { provider: 'grafana', prefixes: ['glsa_'], body: `[${B62}]{32}_[A-Fa-f0-9]{8}` },
-    { provider: 'grafana', prefixes: ['eyJrIjoi'], body: `[${B62}]{70,400}={0,3}` },
+    { provider: 'grafana', prefixes: ['eyJrIjoi'], body: `[${B62}]{70,400}={0,3}`, check: 'grafana-key' },
     { provider: 'harness', prefixes: ['pat.', 'sat.'], body: `[${B62}_-]{22}\\.[${B62}]{24}\\.[${B62}]{20}` },
-    { provider: 'hashicorp', prefixes: ['hvs.', 'hvb.'], body: `[${B62}_-]{90,300}` },
+    { provider: 'hashicorp', prefixes: ['hvs.', 'hvb.', 'hvr.'], body: `[${B62}_-]{24,300}` },
     { provider: 'hashicorp', prefixes: ['s.'], body: `[${B62}]{24}`, mixed: true },
     { provider: 'heroku', prefixes: ['HRKU-AA'], body: `[${B62}_-]{58}` },
     {
@@ -151,7 +156,7 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'mapbox', prefixes: ['sk.eyJ'], body: `[${B62}_-]{40,}\\.[${B62}_-]{20,}` },
     { provider: 'newrelic', prefixes: ['NRAK-'], body: '[A-Za-z0-9]{27}' },
     { provider: 'newrelic', prefixes: ['NRJS-'], body: `[${HEX}]{19}` },
-    { provider: 'newrelic', prefixes: ['NRII-', 'NRAA-'], body: `[${B62}-]{27,40}` },
+    { provider: 'newrelic', prefixes: ['NRII-', 'NRAA-'], body: `[${B62}_-]{27,40}` },
     { provider: 'notion', prefixes: ['ntn_'], body: `[0-9]{11}[${B62}]{32,35}` },
     { provider: 'notion', prefixes: ['secret_'], body: `[${B62}]{43}(?![${B62}_])` },
     { provider: 'nuget', prefixes: ['oy2'], body: '[a-z0-9]{43}' },
@@ -175,14 +180,14 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
     { provider: 'shippo', prefixes: ['shippo_live_', 'shippo_test_'], body: '[a-fA-F0-9]{40}' },
     { provider: 'shopify', prefixes: ['shpat_', 'shpca_', 'shppa_', 'shpss_'], body: `[${B62}]{32,64}` },
     { provider: 'sourcegraph', prefixes: ['sgp_'], body: '(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}' },
-    { provider: 'square', prefixes: ['sq0atp-', 'EAAA'], body: `[${B62}_-]{22,60}` },
+    { provider: 'square', prefixes: ['sq0atp-', 'EAAA'], body: `[${B62}_-]{22,80}` },
     // Square's own samples draw the secret from `[0-9A-Za-z\\-_]`, a range that also spans `\ ] ^`.
     { provider: 'square', prefixes: ['sq0csp-'], body: `[${B62}_\\\\\\]^-]{43}` },
     { provider: 'twilio', prefixes: ['SK'], body: '[0-9a-fA-F]{32}(?![A-Za-z0-9])' },
     { provider: 'typeform', prefixes: ['tfp_'], body: `[${B62}_.=-]{59}` },
     { provider: 'yandex', prefixes: ['AQVN'], body: `[${B62}_-]{35,38}` },
     { provider: 'yandex', prefixes: ['YC'], body: `[${B62}_-]{38}(?![${B62}_-])` },
-    { provider: 'adobe', prefixes: ['p8e-'], body: `[${B62}]{32}` },
+    { provider: 'adobe', prefixes: ['p8e-'], body: `[${B62}-]{32}` },
     { provider: 'clickhouse', prefixes: ['4b1d'], body: `[${B62}]{38}` },
     { provider: 'airtable', prefixes: ['pat'], body: `[${B62}]{14}\\.[${HEX}]{64}` },
     {
@@ -212,6 +217,7 @@ export const PREFIX_RULES: readonly PrefixRule[] = Object.freeze(
       prefixes: ['https://hooks.slack.com/', 'http://hooks.slack.com/', 'hooks.slack.com/'],
       body: `(?:services|workflows|triggers)/[${B62}_/-]{20,200}`,
     },
+    ...MORE_PREFIX_RULES,
   ].map((rule) => Object.freeze(rule)) as PrefixRule[],
 );
 

@@ -50,9 +50,8 @@ export const SECRET_CHAR_KINDS: Readonly<Uint8Array> = (() => {
 
 /** Every credential name fragment the prefilter looks for before an operator (see prefilter.ts), by lead. */
 const NAMES_BY_LEAD: readonly (readonly string[] | undefined)[] = (() => {
-  const names = 'pass pwd secret token key auth cred sig sas dsn access session cookie login bundle_'.split(
-    ' ',
-  );
+  const names =
+    'pass pwd secret token key auth cred sig sas dsn access session cookie login bundle_ pat'.split(' ');
   const byLead: string[][] = [];
   for (const name of names) (byLead[name.charCodeAt(0)] ??= []).push(name);
   return byLead;
@@ -93,6 +92,18 @@ function nameAt(text: string, at: number, end: number): boolean {
   return false;
 }
 
+/** `password is "…"`: where a name ends when the word before `end` is `is` or `was` after a blank (else `end`). */
+export function pastCopula(text: string, end: number): number {
+  const c = end >= 4 ? charCodeAt.call(text, end - 1) | 0x20 : 0;
+  if (c !== 115) return end; // 's'
+  const b = charCodeAt.call(text, end - 2) | 0x20;
+  const word = b === 105 ? 2 : b === 97 && (charCodeAt.call(text, end - 3) | 0x20) === 119 ? 3 : 0; // is, was
+  if (word === 0 || charCodeAt.call(text, end - word - 1) !== 32) return end;
+  let at = end - word - 1;
+  while (at > 0 && end - word - at < MAX_SKIPPED && charCodeAt.call(text, at - 1) === 32) at--;
+  return at;
+}
+
 /**
  * True when the identifier before the operator at `at` (past at most four blanks, quotes or brackets) holds
  * a credential name fragment: where the prefilter's keyword triggers can fire. Never false where they fire.
@@ -100,6 +111,7 @@ function nameAt(text: string, at: number, end: number): boolean {
 export function credentialNameBefore(text: string, at: number): boolean {
   let end = at;
   while (end > 0 && at - end < MAX_SKIPPED && (kindOf(charCodeAt.call(text, end - 1)) & SKIP) !== 0) end--;
+  end = pastCopula(text, end);
   // Back over the identifier (at most MAX_NAME characters), each character paired with the one after it.
   let next = 0;
   for (let i = end - 1; i >= 0 && end - i <= MAX_NAME; i--) {

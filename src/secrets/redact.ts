@@ -1,5 +1,6 @@
 // Redaction: every detected secret replaced by a typed marker, with per-provider counts.
 import { detectSecrets } from './detect.js';
+import { replaceMatches } from './replace-matches.js';
 import type { RedactSecretsOptions, RedactSecretsResult, SecretProvider } from './types.js';
 
 /** The default marker: `[redacted:secret:<provider>]`. */
@@ -13,18 +14,6 @@ export function secretMarker(provider: SecretProvider): string {
  */
 export function redactSecrets(text: string, options: RedactSecretsOptions = {}): RedactSecretsResult {
   const marker = options.marker ?? secretMarker;
-  const matches = detectSecrets(text);
-  const counts: Partial<Record<SecretProvider, number>> = Object.create(null) as Partial<
-    Record<SecretProvider, number>
-  >;
-  if (matches.length === 0) return Object.freeze({ text, counts: Object.freeze(counts) });
-  const parts: string[] = [];
-  let last = 0;
-  for (const match of matches) {
-    parts.push(text.slice(last, match.start), marker(match.provider));
-    counts[match.provider] = (counts[match.provider] ?? 0) + 1;
-    last = match.end;
-  }
-  parts.push(text.slice(last));
-  return Object.freeze({ text: parts.join(''), counts: Object.freeze(counts) });
+  const matches = detectSecrets(text, options);
+  return replaceMatches(text, matches, (match) => match.provider, marker);
 }

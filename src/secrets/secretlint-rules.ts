@@ -8,7 +8,8 @@ import type {
   SecretLintSourceCode,
 } from '@secretlint/types';
 import { RANK, type FindingSink } from './finding.js';
-import { isPlaceholder } from './plausible.js';
+import { isWordIdentifier } from './code-shapes.js';
+import { isPlaceholder } from './placeholders.js';
 import type { SecretProvider } from './types.js';
 import { narrowToPassword } from './url-credentials.js';
 
@@ -62,13 +63,16 @@ function onReport(descriptor: SecretLintRuleReportDescriptor): void {
   if (current === null) return;
   const { window, offset, sink, provider, text } = current;
   let [start, end] = descriptor.range;
-  const value = reportedValue(descriptor);
-  if (value !== undefined) {
-    const at = window.indexOf(value, start);
-    if (at >= 0 && at <= end) [start, end] = [at, at + value.length];
+  const reported = reportedValue(descriptor);
+  if (reported !== undefined) {
+    const at = window.indexOf(reported, start);
+    if (at >= 0 && at <= end) [start, end] = [at, at + reported.length];
   }
   const messageId = descriptor.message.messageId;
-  if (provider !== 'private-key' && end - start <= 100 && isPlaceholder(window.slice(start, end))) return;
+  const value = window.slice(start, end);
+  // A name of words (`AuthConfig.SecretAccessKey`'s type) has the length of a key but none of its randomness.
+  if (provider !== 'private-key' && end - start <= 100 && (isPlaceholder(value) || isWordIdentifier(value)))
+    return;
   if (URL_MESSAGES.has(messageId)) {
     const narrowed = narrowToPassword(text, offset + start, offset + end);
     if (narrowed === null) return;

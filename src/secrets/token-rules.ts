@@ -1,14 +1,8 @@
 // The prefix-rule engine: one scan for every known prefix, then the anchored body check of each candidate rule.
-import { hasGithubChecksum, isBase64Json } from './checks.js';
+import { hasGithubChecksum, hasGrafanaKeyId, isBase64Json } from './checks.js';
 import { RANK, type FindingSink } from './finding.js';
-import {
-  hasPlaceholderMarks,
-  isPlaceholder,
-  looksLikeSegments,
-  looksLikeWords,
-  sequenceShare,
-  shannonEntropy,
-} from './plausible.js';
+import { looksLikeSegments, looksLikeWords, shannonEntropy } from './plausible.js';
+import { countedPlaceholder, hasPlaceholderMarks, isPlaceholder, madeUp } from './placeholders.js';
 import { KNOWN_PUBLIC_TOKENS, PREFIX_RULES, type PrefixRule } from './providers.js';
 
 interface CompiledRule {
@@ -43,8 +37,11 @@ const PREFIX_SCAN = new RegExp(PREFIX_ALTERNATION, 'g');
 /** Prefixes of four or more characters by their first two: distinctive enough that a token carrying one belongs
  * to that provider. */
 const LONG_PREFIXES: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+/** Prefixes that are also words people put before any value (`secret_…`, `key-…`): they decide nothing. */
+const WORD_PREFIXES: ReadonlySet<string> = new Set(['secret_', 'key-', 'API-', 'pat.', 'sat.']);
 for (const prefix of new Set(ALL_PREFIXES)) {
-  if (prefix.length >= 4 && !prefix.includes('/')) (LONG_PREFIXES[prefix.slice(0, 2)] ??= []).push(prefix);
+  if (prefix.length >= 4 && !prefix.includes('/') && !WORD_PREFIXES.has(prefix))
+    (LONG_PREFIXES[prefix.slice(0, 2)] ??= []).push(prefix);
 }
 
 /** True when a token starts with a distinctive provider prefix: the provider's grammar alone decides whether it
@@ -85,31 +82,70 @@ function tokenEnd(text: string, stop: number, end: number, base64: boolean): num
 function plausibleBody(rule: PrefixRule, prefix: string, token: string, body: string): boolean {
   if (rule.check === 'github-crc32' && hasGithubChecksum(token)) return true;
   if (rule.check === 'json-base64' && !isBase64Json(token.replace(/=+$/, ''))) return false;
+  if (rule.check === 'grafana-key' && !hasGrafanaKeyId(token)) return false;
+  if (countedPlaceholder(body)) return true;
   if (hasPlaceholderMarks(body) || KNOWN_PUBLIC_TOKENS.has(token)) return false;
   if (rule.mixed === true && !(/[0-9]/.test(body) && /[A-Za-z]/.test(body))) return false;
   if (body.length <= 100) {
-    if (isPlaceholder(body) || sequenceShare(body) >= 0.5) return false;
+    if (isPlaceholder(body) || madeUp(body, 0.5)) return false;
     // A long prefix is distinctive on its own; after a short one, words mean a file or identifier name.
     if (prefix.length < 5 && (looksLikeWords(body) || looksLikeSegments(body))) return false;
   }
   return shannonEntropy(body) >= (rule.mixed === true ? 3.5 : 2.5);
 }
 
+const CUT_BODY = /[A-Za-z0-9_-]{16,400}/y;
+/** The shortest line a column limit cuts (terminals, log viewers and tables cut at 76, 80, 100, 120…). */
+const COLUMN_LIMIT = 76;
+
+/** True when a line cut at `stop`: followed by an ellipsis, or ending there at a column limit's width. */
+function cutAt(text: string, stop: number): boolean {
+  if (/^(?:\.\.\.|…)/.test(text.slice(stop, stop + 3))) return true;
+  const next = text.charCodeAt(stop);
+  if (stop < text.length && next !== 10 && next !== 13) return false;
+  const lineStart = Math.max(text.lastIndexOf('\n', stop - 1), text.lastIndexOf('\r', stop - 1)) + 1;
+  return stop - lineStart >= COLUMN_LIMIT;
+}
+
+/**
+ * Where a token cut by a column limit or a truncation ends: a distinctive prefix, then 16 or more random token
+ * characters up to an ellipsis or to the end of a line as long as a column limit, shorter than the provider's
+ * grammar wants. Most of a credential is still a credential. -1 when the body is not that.
+ */
+function cutTokenEnd(text: string, bodyStart: number): number {
+  CUT_BODY.lastIndex = bodyStart;
+  const m = CUT_BODY.exec(text);
+  if (m === null) return -1;
+  const stop = bodyStart + m[0].length;
+  if (!cutAt(text, stop)) return -1;
+  const body = m[0];
+  if (!/\d/.test(body) || !/[A-Za-z]/.test(body) || isPlaceholder(body) || madeUp(body, 0.5)) return -1;
+  return shannonEntropy(body) >= 3.5 ? stop : -1;
+}
+
 function matchAt(text: string, at: number, end: number, sink: FindingSink): number {
   const candidates = BY_LEAD[text.slice(at, at + 2)];
   if (candidates === undefined) return at + 1;
-  for (const { rule, prefix, body } of candidates) {
+  let cut: CompiledRule | undefined;
+  for (const candidate of candidates) {
+    const { rule, prefix, body } = candidate;
     if (!text.startsWith(prefix, at)) continue;
     body.lastIndex = at + prefix.length;
     const m = body.exec(text);
-    if (m === null) continue;
+    if (m === null) {
+      if (cut === undefined && prefix.length >= 4 && !prefix.includes('/')) cut = candidate;
+      continue;
+    }
     const stop = tokenEnd(text, body.lastIndex, end, rule.base64 === true);
     if (stop < 0) continue;
     if (!plausibleBody(rule, prefix, text.slice(at, stop), text.slice(at + prefix.length, stop))) continue;
     sink.push({ provider: rule.provider, start: at, end: stop, rank: RANK.provider });
     return stop;
   }
-  return at + 1;
+  const stop = cut === undefined ? -1 : cutTokenEnd(text, at + cut.prefix.length);
+  if (cut === undefined || stop < 0) return at + 1;
+  sink.push({ provider: cut.rule.provider, start: at, end: stop, rank: RANK.provider });
+  return stop;
 }
 
 /** Finds every prefixed provider token in `text[from, to)` and pushes its full extent. */

@@ -14,19 +14,23 @@ export const SECRET_PROVIDERS = Object.freeze([
   'aws',
   'azure',
   'basic-auth',
-  'clojars',
+  'buildkite',
+  'circleci',
   'clickhouse',
+  'clojars',
   'cloudflare',
   'connection-string',
   'databricks',
   'digitalocean',
   'discord',
+  'docker',
   'doppler',
   'dropbox',
   'duffel',
   'dynatrace',
   'easypost',
   'facebook',
+  'firecrawl',
   'flutterwave',
   'flyio',
   'frameio',
@@ -43,13 +47,18 @@ export const SECRET_PROVIDERS = Object.freeze([
   'huggingface',
   'infracost',
   'intra42',
+  'ionic',
+  'jina',
   'jwt',
+  'kubernetes',
+  'langsmith',
   'linear',
   'mailchimp',
   'mailgun',
   'mapbox',
   'maxmind',
   'microsoft',
+  'mongodb',
   'newrelic',
   'notion',
   'npm',
@@ -66,7 +75,9 @@ export const SECRET_PROVIDERS = Object.freeze([
   'pypi',
   'readme',
   'ruby-gems',
+  'salesforce',
   'scalingo',
+  'segment',
   'sendgrid',
   'sendinblue',
   'sentry',
@@ -74,10 +85,16 @@ export const SECRET_PROVIDERS = Object.freeze([
   'shippo',
   'shopify',
   'slack',
+  'sonarqube',
   'sourcegraph',
   'square',
+  'stackhawk',
   'stripe',
+  'tailscale',
+  'teamcity',
+  'teamwork',
   'telegram',
+  'thingsboard',
   'twilio',
   'typeform',
   'yandex',
@@ -96,8 +113,18 @@ export interface SecretMatch {
   readonly end: number;
 }
 
+/** Placeholders in a credential's place (`AKIAIOSFODNN7EXAMPLE`, `password: changeme`, `xxxx…`): kept (the
+ * default: a sample in documentation is no secret) or redacted like credentials. */
+export type PlaceholderPolicy = 'keep' | 'redact';
+
+/** Options of {@link detectSecrets}. */
+export interface DetectSecretsOptions {
+  /** `keep` (the default) leaves placeholders alone; `redact` finds them as credentials. */
+  readonly placeholders?: PlaceholderPolicy;
+}
+
 /** Options of {@link redactSecrets}. */
-export interface RedactSecretsOptions {
+export interface RedactSecretsOptions extends DetectSecretsOptions {
   /** Builds the text that replaces one secret; the default is `[redacted:secret:<provider>]`. */
   readonly marker?: (provider: SecretProvider) => string;
 }

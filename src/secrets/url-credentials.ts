@@ -1,6 +1,7 @@
 // Credentials inside URLs and host strings: scheme://user:password@host and user:password@host pairs.
 import { RANK, type FindingSink } from './finding.js';
-import { COMMON_VALUES, isPlaceholder, shannonEntropy } from './plausible.js';
+import { COMMON_VALUES, shannonEntropy } from './plausible.js';
+import { isPlaceholder } from './placeholders.js';
 import type { SecretProvider } from './types.js';
 
 const MAX_AUTHORITY = 1024;
@@ -54,6 +55,9 @@ const STORE_SCHEMES = new Set([
   'rabbitmq',
 ]);
 
+/** Web and repository schemes whose URLs carry a token as a user name. */
+const TOKEN_USER_SCHEMES = new Set(['http', 'https', 'git', 'ftp', 'ftps', 'ws', 'wss', 'ssh']);
+
 function isAuthorityStop(c: number): boolean {
   // whitespace, quotes, slash, question mark, angle brackets, backslash, backtick, pipe, braces' opening
   return (
@@ -92,7 +96,8 @@ function schemeBefore(text: string, sep: number): string {
 }
 
 function plausiblePassword(password: string): boolean {
-  if (password.length === 0) return false;
+  // Shorter than four, a password in a URL is a documentation sample (`https://abc:xyz@example.com`).
+  if (password.length < 4) return false;
   if (/^[*xX•.]+$/.test(password) || /^[<{[$%]/.test(password)) return false;
   return !isPlaceholder(password) && !COMMON_VALUES.has(password.toLowerCase());
 }
@@ -104,7 +109,13 @@ function tokenLikeUser(user: string): boolean {
 /** The password span of a `user:password@` userinfo in `text[start, at)`, or the user when it alone is a token. */
 function secretSpan(text: string, start: number, at: number): { start: number; end: number } | null {
   const colon = text.indexOf(':', start);
-  if (colon < 0 || colon >= at) return tokenLikeUser(text.slice(start, at)) ? { start, end: at } : null;
+  if (colon < 0 || colon >= at) {
+    // A user without a password is a token only where a scheme authenticates that way (`https://<token>@…`);
+    // elsewhere it names a key (`smp://<key hash>@server`).
+    const scheme = schemeBefore(text, start - 3);
+    const tokenScheme = TOKEN_USER_SCHEMES.has(scheme) || STORE_SCHEMES.has(scheme);
+    return tokenScheme && tokenLikeUser(text.slice(start, at)) ? { start, end: at } : null;
+  }
   const password = text.slice(colon + 1, at);
   if (plausiblePassword(password)) return { start: colon + 1, end: at };
   return tokenLikeUser(text.slice(start, colon)) ? { start, end: colon } : null;

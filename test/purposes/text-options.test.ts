@@ -72,6 +72,7 @@ describe('text options', () => {
       'text.mixed_script',
       'text.confusable',
       'text.secret',
+      'text.pii',
       'text.instruction',
     ]);
   });

@@ -1,8 +1,5 @@
 // The secret detector against the scanner corpus: recall per placement, look-alikes kept, scanner negatives kept.
 import { describe, expect, it } from 'vitest';
-import { toLogLine } from '../../sinks/log/line.js';
-import { sanitizeText } from '../../src/purposes/text/sanitize-text.js';
-import { redactSecrets } from '../../src/secrets/index.js';
 import {
   formatReport,
   PLACEMENTS,
@@ -12,25 +9,7 @@ import {
   TRUE_POSITIVES,
 } from './harness.js';
 import { LOOKALIKES, lookalikeContexts } from './lookalikes.js';
-
-/** The log sink as a redactor: one event with the text as a field, read back from the line. */
-function throughLogSink(text: string): string {
-  const line = toLogLine({ output: text }, { maxStringLength: 1 << 20, maxLineLength: 1 << 22 });
-  return (JSON.parse(line) as { output: string }).output;
-}
-
-/** The text purpose as a redactor, with its defaults: the value it returns (a refused value passes unchanged). */
-function throughTextPurpose(text: string): string {
-  const result = sanitizeText(text);
-  return result.ok ? result.value : text;
-}
-
-/** Every place the one detector redacts in: the detector itself, and each sink or purpose built on it. */
-const REDACTORS: ReadonlyArray<readonly [string, (text: string) => string]> = [
-  ['the detector', (text) => redactSecrets(text).text],
-  ['the log sink', throughLogSink],
-  ['the text purpose', throughTextPurpose],
-];
+import { REDACTORS } from './redactors.js';
 
 /** The recall target per placement: at least 98 % of true positives leave no 8-character piece behind. */
 const RECALL_TARGET = 0.98;

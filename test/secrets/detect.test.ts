@@ -16,6 +16,10 @@ describe('redactSecrets', () => {
       'curl -u deploy:[redacted:secret:basic-auth] https://api.internal',
     ],
     [
+      '# db\nexport DB_PASSWORD=open_sesame\nLOG_LEVEL=info',
+      '# db\nexport DB_PASSWORD=[redacted:secret:generic]\nLOG_LEVEL=info',
+    ],
+    [
       'SNYK_TOKEN := "9a8b7c6d-1f2e-4d3c-8b9a-0f1e2d3c4b5a"\nNEXT_KEY=1',
       'SNYK_TOKEN := "[redacted:secret:generic]"\nNEXT_KEY=1',
     ],

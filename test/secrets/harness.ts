@@ -54,7 +54,15 @@ function encodedForms(placement: Placement, secret: string): string[] {
 /** True when any 8-character piece of the secret (raw or as encoded there) survives in the output. */
 export function leaks(placement: Placement, item: TruePositive, output: string): boolean {
   const context = embed(placement, item.text.split(item.secret).join(' '));
-  for (const form of encodedForms(placement, item.secret)) {
+  return survives(output, context, encodedForms(placement, item.secret));
+}
+
+/**
+ * True when an 8-character piece of any form of a secret is in `output` but not in `context` (the same text
+ * with the secret taken out): a piece the surrounding text explains is no leak.
+ */
+export function survives(output: string, context: string, forms: readonly string[]): boolean {
+  for (const form of forms) {
     const size = Math.min(8, form.length);
     for (let i = 0; i + size <= form.length; i++) {
       const piece = form.slice(i, i + size);
@@ -117,7 +125,8 @@ export function runNegatives(redact: Redactor, lines: readonly string[]): string
   return lines.filter((line) => redact(line) !== line);
 }
 
-function percent(tally: Tally): string {
+/** A tally as a percentage with one decimal, or `-` when it counted nothing. */
+export function percent(tally: Tally): string {
   return tally.total === 0 ? '-' : `${((100 * tally.redacted) / tally.total).toFixed(1)}%`;
 }
 

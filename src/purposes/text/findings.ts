@@ -20,6 +20,7 @@ export const TEXT_FINDING_CODES = Object.freeze([
   'text.mixed_script',
   'text.confusable',
   'text.secret',
+  'text.pii',
   'text.instruction',
 ] as const);
 

@@ -20,6 +20,11 @@ export type SpoofPolicy = 'report' | 'reject';
 export type LoneSurrogatePolicy = 'reject' | 'replace';
 /** Secrets (API keys, tokens, passwords, private keys): replaced by a typed marker and reported, or kept. */
 export type SecretPolicy = 'redact' | 'keep';
+/** Personal data (e-mail addresses, phone numbers, payment cards, IBANs, national identity numbers): kept (the
+ * default: many tools return addresses on purpose), or replaced by `[redacted:pii:<kind>]` and reported. */
+export type PiiPolicy = 'keep' | 'redact';
+/** Placeholders in a credential's place (`AKIAIOSFODNN7EXAMPLE`, `xxxx…`): kept (the default), or redacted. */
+export type PlaceholderPolicy = 'keep' | 'redact';
 
 /** A caller's options for `sanitizeText`; every field is optional and defaults to {@link TEXT_DEFAULTS}. */
 export interface TextOptions {
@@ -37,6 +42,10 @@ export interface TextOptions {
   readonly loneSurrogates?: LoneSurrogatePolicy;
   /** `redact` (the default) replaces each secret with `[redacted:secret:<provider>]`; `keep` leaves them. */
   readonly secrets?: SecretPolicy;
+  /** `keep` (the default) leaves personal data; `redact` replaces it with `[redacted:pii:<kind>]`. */
+  readonly pii?: PiiPolicy;
+  /** `keep` (the default) leaves placeholders in a credential's place; `redact` redacts them as secrets. */
+  readonly placeholders?: PlaceholderPolicy;
   /** Instructions addressed to an assistant (`text.instruction`): `ignore` (default), `report` or `reject`. */
   readonly instructions?: InstructionPolicy;
 }
@@ -52,6 +61,8 @@ export interface ResolvedTextOptions {
   readonly mixedScript: SpoofPolicy;
   readonly loneSurrogates: LoneSurrogatePolicy;
   readonly secrets: SecretPolicy;
+  readonly pii: PiiPolicy;
+  readonly placeholders: PlaceholderPolicy;
   readonly instructions: InstructionPolicy;
 }
 
@@ -61,6 +72,8 @@ export interface ResolvedTextOptions {
  * a payload like tag characters), and an agent gains nothing from them. Look-alikes are reported, not
  * refused, because names and quotations in other scripts are legitimate. Secrets are redacted: a credential
  * in tool output must not reach a model, a screen or a prompt (the evidence vault keeps the raw bytes).
+ * Personal data is kept: many tools return addresses and phone numbers because that is their job.
+ * Placeholders are kept: a sample key in documentation is no secret, and agents read documentation.
  */
 export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
   maxCodePoints: 65_536,
@@ -77,6 +90,8 @@ export const TEXT_DEFAULTS: ResolvedTextOptions = Object.freeze({
   mixedScript: 'report',
   loneSurrogates: 'reject',
   secrets: 'redact',
+  pii: 'keep',
+  placeholders: 'keep',
   instructions: 'ignore',
 });
 
@@ -135,6 +150,11 @@ export function resolveTextOptions(options: TextOptions | undefined): ResolvedTe
       'replace',
     ]),
     secrets: oneOf('secrets', options.secrets ?? TEXT_DEFAULTS.secrets, ['redact', 'keep']),
+    pii: oneOf('pii', options.pii ?? TEXT_DEFAULTS.pii, ['keep', 'redact']),
+    placeholders: oneOf('placeholders', options.placeholders ?? TEXT_DEFAULTS.placeholders, [
+      'keep',
+      'redact',
+    ]),
     instructions: oneOf(
       'instructions',
       options.instructions ?? TEXT_DEFAULTS.instructions,

@@ -10,6 +10,8 @@ import { lengthFinding } from './length.js';
 import type { TextHiddenPayload } from './hidden.js';
 import { resolveTextOptions, type ResolvedTextOptions, type TextOptions } from './options.js';
 import { QUICK, quickScan } from './quick-scan.js';
+import { redactPiiIn } from './pii.js';
+import { mayHoldPii } from '../../pii/index.js';
 import { redactHidden, redactSecretsIn } from './redact.js';
 
 export type { TextHiddenPayload } from './hidden.js';
@@ -44,7 +46,8 @@ const NO_FINDINGS: readonly Finding[] = Object.freeze([]);
  *    canonically equivalent text is the same text, and decomposed input (macOS file names) is benign;
  * 5. lengths again (NFC can lengthen), then mixed-script and confusable words on the final text;
  * 6. secrets in the final text are replaced by `[redacted:secret:<provider>]` (unless `secrets: 'keep'`):
- *    last, so that no removed character can hide one; the markers are not counted against the limits.
+ *    last, so that no removed character can hide one; the markers are not counted against the limits;
+ *    then, with `pii: 'redact'`, personal data by `[redacted:pii:<kind>]` the same way.
  * A class whose action is `reject` (or a policy of `reject`) refuses the value if it hit at all.
  *
  * Shortcuts, none of which changes an answer: one pass over character codes ({@link quickScan}) proves most
@@ -77,6 +80,7 @@ export function passesText(value: string, policy: ResolvedTextOptions): boolean 
   return (
     (quick & QUICK.plain) !== 0 &&
     ((quick & QUICK.secretShape) === 0 || policy.secrets === 'keep') &&
+    (policy.pii === 'keep' || !mayHoldPii(value)) &&
     lengthFinding(value, policy, 'input') === undefined &&
     passesInstructions(value, policy)
   );
@@ -88,23 +92,34 @@ function sanitize(value: string, policy: ResolvedTextOptions, shortcuts: boolean
     const tooLong = lengthFinding(value, policy, 'input');
     if (tooLong !== undefined) return refuse([tooLong]);
     const unchanged: TextResult = { ok: true, value, findings: NO_FINDINGS, hidden: NO_HIDDEN };
-    return (quick & QUICK.secretShape) === 0 ? unchanged : redact(unchanged, policy);
+    const secretShape = (quick & QUICK.secretShape) !== 0;
+    if (!secretShape && (policy.pii === 'keep' || !mayHoldPii(value))) return unchanged;
+    return redact(unchanged, policy, secretShape);
   }
-  return redact(clean(value, policy, shortcuts), policy);
+  return redact(clean(value, policy, shortcuts), policy, true);
 }
 
-/** The cleaned result with its secrets redacted (and those of its decoded payloads), unless the policy keeps them. */
-function redact(cleaned: TextResult, policy: ResolvedTextOptions): TextResult {
-  if (!cleaned.ok || policy.secrets === 'keep') return cleaned;
-  const hidden = redactHidden(cleaned.hidden);
-  const redacted = redactSecretsIn(cleaned.value);
-  if (redacted === undefined) return hidden === cleaned.hidden ? cleaned : { ...cleaned, hidden };
+/**
+ * The cleaned result with its secrets redacted (and those of its decoded payloads) unless the policy keeps
+ * them or the quick scan proved it holds none (`mayHoldSecrets` false), then its personal data when the policy
+ * redacts it (secrets first: a marker holds no personal data).
+ */
+function redact(cleaned: TextResult, policy: ResolvedTextOptions, mayHoldSecrets: boolean): TextResult {
+  if (!cleaned.ok) return cleaned;
+  const keepSecrets = policy.secrets === 'keep' || !mayHoldSecrets;
+  const hidden = keepSecrets ? cleaned.hidden : redactHidden(cleaned.hidden);
+  const secrets = keepSecrets ? undefined : redactSecretsIn(cleaned.value, policy.placeholders);
+  const value = secrets?.value ?? cleaned.value;
+  const pii = policy.pii === 'redact' ? redactPiiIn(value) : undefined;
+  if (secrets === undefined && pii === undefined)
+    return hidden === cleaned.hidden ? cleaned : { ...cleaned, hidden };
+  const added = [secrets, pii].filter((found) => found !== undefined);
   return {
     ok: true,
-    value: redacted.value,
-    findings: [...cleaned.findings, redacted.finding],
+    value: pii?.value ?? value,
+    findings: [...cleaned.findings, ...added.map((found) => found.finding)],
     hidden,
-    allowance: redacted.markerBytes,
+    allowance: added.reduce((bytes, found) => bytes + found.markerBytes, 0),
   };
 }
 

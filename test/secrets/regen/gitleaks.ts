@@ -11,7 +11,7 @@ export interface RuleSamples {
 }
 
 /** Returns the expression text after `at` up to the end of its statement (a newline at bracket depth 0). */
-function statementEnd(source: string, at: number): number {
+export function statementEnd(source: string, at: number): number {
   let depth = 0;
   for (let i = at; i < source.length; i++) {
     const c = source.charAt(i);

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractDetectSecretsFile } from './detect-secrets.js';
 import { extractGitleaksFile } from './gitleaks.js';
+import { isPlaceholderSecret } from './placeholder.js';
 import { seededRandom } from './sample-regex.js';
 import { secretOfLine } from './secret-of-line.js';
 
@@ -12,10 +13,6 @@ const OUT = join(import.meta.dirname, '..', 'corpus');
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
 }
-
-/** Secrets shaped as placeholders (runs of x, repeated characters, EXAMPLE, a `{secret}` template field, a bare
- * placeholder word as password): the detector keeps those by design. */
-const PLACEHOLDER = /x{3}|X{3}|\*{3}|(.)\1{5,}|EXAMPLE|example|^\{\w+\}$|^(?:password|secret|changeme)$/;
 
 /** Rules whose test strings carry no credential: a key file's type marker, and public IP addresses. */
 const NOT_CREDENTIALS = new Set(['gcp-service-account', 'ip_public']);
@@ -46,7 +43,12 @@ function gitleaks(dir: string): {
       for (const sample of rule.tps.slice(0, 6)) {
         const found = sample.secret ?? secretOfLine(sample.text);
         const secret = found === null ? null : valueOnly(rule.rule, found);
-        if (secret === null || secret.length < 8 || !sample.text.includes(secret) || PLACEHOLDER.test(secret))
+        if (
+          secret === null ||
+          secret.length < 8 ||
+          !sample.text.includes(secret) ||
+          isPlaceholderSecret(secret)
+        )
           continue;
         if (NOT_CREDENTIALS.has(rule.rule)) continue;
         const keyedText = `${(sample.identifier ?? rule.rule).replace(/\W/g, '_')}_api_token = "${secret}"`;
@@ -78,7 +80,12 @@ function detectSecrets(dir: string): {
       }
       const secret =
         plugin === 'basic_auth' ? (/:([^:@/]+)@/.exec(row.payload)?.[1] ?? null) : secretOfLine(row.payload);
-      if (secret !== null && secret.length >= 4 && !PLACEHOLDER.test(secret) && !NOT_CREDENTIALS.has(plugin))
+      if (
+        secret !== null &&
+        secret.length >= 4 &&
+        !isPlaceholderSecret(secret) &&
+        !NOT_CREDENTIALS.has(plugin)
+      )
         tps.push({ source, rule: plugin, text: row.payload, secret });
     }
   }
