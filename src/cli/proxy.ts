@@ -23,6 +23,8 @@ const USAGE = `usage: airlock proxy [options] -- COMMAND [ARGS…]
   --hosts LIST        hosts links and images in results may point at, comma-separated, or "any" (default)
   --tenant T          tenant of the evidence records (default "default")
   --wrap MODE         how prose is wrapped: tags (default), json, datamark, base64
+  --instructions P    text shaped like instructions to the assistant in results: ignore (default),
+                      report (a notice and the text.instruction code in _meta) or reject (an error)
   --env NAME=VALUE    a variable for the server (repeatable; it inherits only HOME, PATH, USER … otherwise)
   --store S           evidence and tool state: a SQLite file, or a postgres:// or redis:// URL
                       (default ~/.local/state/agent-airlock/airlock.sqlite, or under $AIRLOCK_HOME);
@@ -51,6 +53,7 @@ export const proxyCommand: Command = defineCommand({
       hosts: { type: 'string' },
       tenant: { type: 'string' },
       wrap: { type: 'string' },
+      instructions: { type: 'string' },
       env: { type: 'string', multiple: true },
       store: { type: 'string' },
       'key-file': { type: 'string' },
@@ -84,6 +87,7 @@ async function runProxy(
       hosts: values.hosts,
       tenant: values.tenant,
       wrap: values.wrap,
+      instructions: values.instructions,
       store: values.store === undefined ? undefined : storePath(values.store, io.cwd),
       keyFile: values['key-file'] === undefined ? undefined : resolve(io.cwd, values['key-file']),
       auditLog: values['audit-log'] === undefined ? undefined : resolve(io.cwd, values['audit-log']),

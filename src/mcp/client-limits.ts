@@ -1,4 +1,5 @@
 // The adapter's options resolved once: result ceilings, server-schema defaults, the prose budget, deadlines.
+import { INSTRUCTION_POLICIES, type InstructionPolicy } from '../purposes/text/instruction.js';
 import { resolveLimits, type LimitOverrides } from '../vocabulary/limits.js';
 import type { HardeningDefaults } from './contract/harden-schema.js';
 import type { StructuredContract } from './contract/result-contract.js';
@@ -39,6 +40,12 @@ export interface LimitOptions {
   readonly requestTimeoutMs?: number;
   /** Most tools one listing reviews (default 256). */
   readonly maxTools?: number;
+  /**
+   * Text shaped like instructions to the assistant in a result's text blocks, and in the text fields of its
+   * structured content whose contract sets no policy of its own: `ignore` (the default: not examined),
+   * `report` (a `text.instruction` finding, the text delivered unchanged) or `reject` (the result refused).
+   */
+  readonly instructions?: InstructionPolicy;
 }
 
 /**
@@ -46,7 +53,7 @@ export interface LimitOptions {
  * string limit and the default string bound of server schemas (a server schema states no sizes, and no
  * string can be longer than the result holding it); arrays default to 10,000 items, maps to 1,000 members.
  * Throws a TypeError on a bound that is not a positive whole number, a result ceiling above the transport's,
- * or a client contract whose read ceiling is above the transport's.
+ * a client contract whose read ceiling is above the transport's, or an unknown `instructions` policy.
  */
 export function resolveClientLimits(options: LimitOptions, transportMax: number): ClientSettings {
   const maxResultBytes = positive('limits.maxResultBytes', options.limits?.maxResultBytes ?? transportMax);
@@ -68,10 +75,14 @@ export function resolveClientLimits(options: LimitOptions, transportMax: number)
     parse: { maxStringLength: maxResultBytes },
     output: { safeMaxBytes: 2 * maxResultBytes },
   };
+  const instructions: unknown = options.instructions ?? 'ignore';
+  if (!(INSTRUCTION_POLICIES as readonly unknown[]).includes(instructions))
+    throw new TypeError('instructions is "ignore", "report" or "reject".');
   const envelope = {
     ...hardening,
     maxBlockLength: maxResultBytes,
     maxBlocks: positive('limits.maxBlocks', options.limits?.maxBlocks ?? 1024),
+    instructions: instructions as InstructionPolicy,
   };
   const text = { ...DEFAULT_TEXT_BUDGET, ...options.textLimits };
   for (const [name, value] of Object.entries(text)) positive(`textLimits.${name}`, value);

@@ -81,6 +81,7 @@ export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<
       registry,
       source,
       uriPolicy: settings.policy,
+      instructions: settings.instructions,
       maxMessageBytes: settings.maxMessageBytes,
       timeoutMs: settings.timeoutMs,
       capabilities,

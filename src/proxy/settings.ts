@@ -2,6 +2,7 @@
 import type { ToolEffect } from '../calls/permissions.js';
 import type { MissingGrantPolicy } from '../calls/session.js';
 import type { EgressPolicy } from '../egress/policy.js';
+import type { InstructionPolicy } from '../purposes/text/instruction.js';
 import type { WrapMode } from '../../sinks/prompt/boundary.js';
 
 /** The server the proxy stands in front of: a command it spawns, or a Streamable HTTP endpoint. */
@@ -44,6 +45,11 @@ export interface ProxySettings {
   readonly policy: EgressPolicy;
   /** How prose is wrapped for the model. */
   readonly wrapMode: WrapMode;
+  /**
+   * Text shaped like instructions to the assistant in results: not examined (`ignore`, the default), flagged
+   * with a notice and the `text.instruction` code (`report`), or the result refused (`reject`).
+   */
+  readonly instructions: InstructionPolicy;
   /** Tools that may be called (all, when absent), and tools that may never be. */
   readonly allow?: readonly string[];
   readonly deny: readonly string[];

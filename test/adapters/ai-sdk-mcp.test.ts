@@ -139,6 +139,34 @@ describe('a hostile server', () => {
     expect(structured.seen).not.toContain(PLANTED_TOKEN);
   });
 
+  test('instructions: report flags the injected prose and passes it on unchanged; reject refuses it', async () => {
+    const wrapped = (instructions: 'report' | 'reject') =>
+      wrapMcpTools(hostile, { ...options, instructions });
+    const reported = await runAgent(await wrapped('report'), 'injected', {});
+    expect(unwrapBlock(reported.output.value as string, 'injected').content).toBe(
+      `{"text":["${HOSTILE_TEXT_IN_BLOCK}"]}`,
+    );
+    expect(asJson(reported.outcome)).toMatchObject({
+      ok: true,
+      meta: {
+        findings: expect.arrayContaining([
+          {
+            code: 'text.instruction',
+            pointer: '/content/0/text',
+            count: 1,
+            action: 'reported',
+            detail: expect.anything() as unknown,
+          },
+        ]) as unknown,
+      },
+    });
+    const rejected = await runAgent(await wrapped('reject'), 'injected', {});
+    expect(rejected.output).toEqual({
+      type: 'error-json',
+      value: { error: { code: 'unsafe_content', retryable: false } },
+    });
+  });
+
   test('a member the server schema does not declare is schema_mismatch, and the evidence keeps it', async () => {
     const run = await runAgent(fromHostile, 'extra_member', {});
     expect(run.output).toEqual({

@@ -52,6 +52,11 @@ describe('the config file', () => {
     ],
     ['a bad server name', { servers: { 'Bad Name': { command: 'x' } } }, '/servers'],
     ['hosts that are not a list', { hosts: 'example.com' }, '/hosts must be "any" or a list of host names'],
+    [
+      'an unknown instructions policy',
+      { servers: { a: { command: 'x', instructions: 'block' } } },
+      '/servers/a/instructions must be one of ignore, report, reject',
+    ],
   ] as const) {
     test(`${what} is refused, naming the file and the key`, async () => {
       const path = join(mkdtempSync(join(folder, 'bad-')), 'airlock.config.json');
@@ -106,6 +111,7 @@ describe('settings: flags over the server entry over the file', () => {
       approve: 'first-use',
       tenant: 'default',
       wrapMode: 'tags',
+      instructions: 'ignore',
       store: join(dir, 'state/airlock.sqlite'),
       keyFile: '/home/someone/.local/state/agent-airlock/keys.json',
       tools: { read: { effect: 'read' } },
@@ -138,6 +144,19 @@ describe('settings: flags over the server entry over the file', () => {
       upstream: { kind: 'command', command: 'node', args: ['server.js'], env: { A: '1', B: '2=3' } },
       front: { kind: 'http', host: '127.0.0.1', port: 0 },
     });
+  });
+
+  test('the instructions policy: the flag over the server entry over the file', async () => {
+    const { path, config } = await load({
+      instructions: 'reject',
+      servers: { a: { command: 'x', instructions: 'report' }, b: { command: 'y' } },
+    });
+    const at = { ...place, configPath: path };
+    const policy = (flags: Partial<ProxyFlags>) =>
+      resolveSettings({ ...NO_FLAGS, ...flags }, config, at).instructions;
+    expect(policy({ server: 'a' })).toBe('report');
+    expect(policy({ server: 'b' })).toBe('reject');
+    expect(policy({ server: 'a', instructions: 'ignore' })).toBe('ignore');
   });
 
   test('the state folder follows $AIRLOCK_HOME, then $XDG_STATE_HOME', () => {
@@ -173,6 +192,12 @@ describe('settings: flags over the server entry over the file', () => {
     ['a bad --listen', { ...NO_FLAGS, command: ['x'], listen: 'nowhere' }, {}, '--listen takes HOST:PORT'],
     ['a bad --name', { ...NO_FLAGS, command: ['x'], name: 'Not A Name' }, {}, '--name must match'],
     ['a bad --wrap', { ...NO_FLAGS, command: ['x'], wrap: 'rot13' }, {}, '--wrap must be one of'],
+    [
+      'a bad --instructions',
+      { ...NO_FLAGS, command: ['x'], instructions: 'block' },
+      {},
+      '--instructions must be one of ignore, report, reject',
+    ],
     ['a bad --env', { ...NO_FLAGS, command: ['x'], env: ['=x'] }, {}, '--env takes NAME=VALUE'],
     [
       'an --upstream that is not http(s)',

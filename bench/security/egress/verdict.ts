@@ -42,11 +42,11 @@ const jsonContract = defineTool({
   },
   purposes: SIGNAL,
 });
+/** An MCP result as the adapter and `airlock proxy` check it with `instructions: 'report'`. */
 const mcpContract = defineTool({
   name: 'tool',
   version: 'bench.mcp',
-  schema: resultEnvelopeSchema(undefined, SETTINGS.bounds.envelope),
-  purposes: SIGNAL,
+  schema: resultEnvelopeSchema(undefined, { ...SETTINGS.bounds.envelope, instructions: 'report' }),
 });
 
 /** Withheld (refused by the gate) or flagged (the injection signal) is a block; anything else is delivered. */

@@ -4,6 +4,8 @@ import type { ToolContract } from '../../contract/define-tool.js';
 import type { FailureVariant } from '../../contract/failure-variant.js';
 import type { JsonValue } from '../../json/types.js';
 import type { ProjectionSpec } from '../../project/projection.js';
+import type { PurposeDefaults } from '../../purposes/registry.js';
+import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 import { ContractError } from '../../vocabulary/contract-error.js';
 import type { LimitOverrides } from '../../vocabulary/limits.js';
 import { resultEnvelopeSchema, type EnvelopeBounds } from './result-schema.js';
@@ -26,7 +28,8 @@ const EMBEDDED_AT = '/$defs/mcp.structured';
  * (and {@link STRUCTURED_FIELD} when it had none). Without `structured`, the result is text-only: the
  * structured part, if any, is checked as bounded JSON and never projected. `limits` are the contract's
  * limits (a client contract's own apply to the whole result). Throws `ContractError` on a projection field
- * the adapter reserves.
+ * the adapter reserves. The adapter's injection signal (`bounds.instructions`), when on, is the contract's
+ * default for text, so it reaches every text field of the structured part whose contract sets none of its own.
  */
 export function resultContract(
   name: string,
@@ -41,11 +44,20 @@ export function resultContract(
     version,
     schema: resultEnvelopeSchema(schema, bounds),
     ...(limits === undefined ? {} : { limits }),
-    ...(structured?.purposes === undefined ? {} : { purposes: structured.purposes }),
+    ...purposesWith(structured?.purposes, bounds.instructions),
     ...(structured?.bind === undefined ? {} : { bind: structured.bind.map(rebaseRule) }),
     ...(structured?.failure === undefined ? {} : { failure: rebaseFailure(structured.failure) }),
     project: projection(structured?.project, structured !== undefined),
   };
+}
+
+/** The contract's purpose defaults, with the injection signal as the text default unless they set their own. */
+function purposesWith(
+  own: PurposeDefaults | undefined,
+  instructions: InstructionPolicy,
+): { readonly purposes?: PurposeDefaults } {
+  if (instructions === 'ignore') return own === undefined ? {} : { purposes: own };
+  return { purposes: { ...own, text: { instructions, ...own?.text } } };
 }
 
 function projection(own: ProjectionSpec | undefined, hasStructured: boolean): ProjectionSpec {

@@ -1,4 +1,5 @@
 // The contract schema of a whole MCP CallToolResult: content blocks, structuredContent, isError, _meta, as sent.
+import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 import { ANY_JSON_REF, anyJsonSchema, MAX_MEMBER_NAME, textPurpose, type AnyJsonBounds } from './any-json.js';
 
 /** The bounds of the result envelope. */
@@ -7,6 +8,17 @@ export interface EnvelopeBounds extends AnyJsonBounds {
   readonly maxBlockLength: number;
   /** Most content blocks a result may hold (a structural bound; the prose budget is applied later). */
   readonly maxBlocks: number;
+  /**
+   * The injection signal on the prose of text blocks (`ignore`: the contract decides). When it is on, the
+   * envelope's other strings (names, URIs, `_meta`, payloads shown only as placeholders) are not examined.
+   */
+  readonly instructions: InstructionPolicy;
+}
+
+/** The injection-signal policies of the envelope's strings: of the prose a model reads, and of the rest. */
+interface Signals {
+  readonly prose: InstructionPolicy | undefined;
+  readonly rest: InstructionPolicy | undefined;
 }
 
 /** The content block types this schema describes; any other type is an unknown block. */
@@ -26,8 +38,12 @@ const SHORT = 1024;
  * (accepted, never projected). Every block type is closed; prose is `text`; binary payloads are base64
  * under an `id` purpose (checked, never rewritten); names a later protocol adds to the result are any
  * bounded JSON, and so are `_meta` and unknown block types, so a result from a newer server is still read.
+ * The injection signal `bounds.instructions`, when on, is set on the prose of text blocks and off on the
+ * envelope's other strings, so the contract's own default reaches only the structured part.
  */
 export function resultEnvelopeSchema(structured: object | undefined, bounds: EnvelopeBounds): object {
+  const on = bounds.instructions !== 'ignore';
+  const signals: Signals = { prose: on ? bounds.instructions : undefined, rest: on ? 'ignore' : undefined };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',
@@ -41,24 +57,25 @@ export function resultEnvelopeSchema(structured: object | undefined, bounds: Env
     ...openRest(RESULT_MEMBERS, bounds),
     additionalProperties: false,
     $defs: {
-      'airlock.json': anyJsonSchema(ANY_JSON_REF, bounds),
+      'airlock.json': anyJsonSchema(ANY_JSON_REF, bounds, signals.rest),
       'mcp.annotations': {
         type: 'object',
         properties: {
           audience: { type: 'array', maxItems: 2, items: { enum: ['user', 'assistant'] } },
           priority: { type: 'number' },
-          lastModified: text(64),
+          lastModified: proseOf(64, signals.rest),
         },
         additionalProperties: false,
       },
-      'mcp.block': { anyOf: blockSchemas(bounds) },
+      'mcp.block': { anyOf: blockSchemas(bounds, signals) },
       ...(structured === undefined ? {} : { 'mcp.structured': structured }),
     },
   };
 }
 
 /** One closed schema per content block type, then the unknown block (any type not listed, bounded JSON). */
-function blockSchemas(bounds: EnvelopeBounds): object[] {
+function blockSchemas(bounds: EnvelopeBounds, signals: Signals): object[] {
+  const text = (maxLength: number) => proseOf(maxLength, signals.rest);
   const meta = { $ref: ANY_JSON_REF };
   const base64 = { type: 'string', maxLength: bounds.maxBlockLength, pattern: BASE64, 'x-purpose': 'id' };
   const block = (type: object, required: string[], properties: object) => ({
@@ -90,7 +107,7 @@ function blockSchemas(bounds: EnvelopeBounds): object[] {
   };
   const unknownType = `^(?!(?:${BLOCK_TYPES.join('|')})$)[A-Za-z0-9_.:-]{1,64}$`;
   return [
-    block({ const: 'text' }, ['text'], { text: text(bounds.maxBlockLength) }),
+    block({ const: 'text' }, ['text'], { text: proseOf(bounds.maxBlockLength, signals.prose) }),
     block({ enum: ['image', 'audio'] }, ['data', 'mimeType'], { data: base64, mimeType: text(255) }),
     block({ const: 'resource_link' }, ['uri', 'name'], link),
     block({ const: 'resource' }, ['resource'], { resource }),
@@ -104,9 +121,9 @@ function blockSchemas(bounds: EnvelopeBounds): object[] {
   ];
 }
 
-/** A string of prose of at most `maxLength` code points. */
-function text(maxLength: number): object {
-  return { type: 'string', maxLength, 'x-purpose': textPurpose(maxLength) };
+/** A string of prose of at most `maxLength` code points, with its own injection-signal policy when given. */
+function proseOf(maxLength: number, instructions: InstructionPolicy | undefined): object {
+  return { type: 'string', maxLength, 'x-purpose': textPurpose(maxLength, instructions) };
 }
 
 /** Any members other than `names`, as a bounded map of any JSON. */

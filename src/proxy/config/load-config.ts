@@ -18,6 +18,7 @@ interface SharedConfig {
   readonly approve?: 'none' | 'first-use';
   readonly hosts?: 'any' | readonly string[];
   readonly wrap?: 'tags' | 'json' | 'datamark' | 'base64';
+  readonly instructions?: 'ignore' | 'report' | 'reject';
 }
 
 /** One server of the file. */

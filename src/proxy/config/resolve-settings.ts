@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { storeKind } from '../../evidence/open-store.js';
 import { EgressPolicyError } from '../../egress/errors.js';
 import { defineEgressPolicy } from '../../egress/policy.js';
+import { INSTRUCTION_POLICIES } from '../../purposes/text/instruction.js';
 import { SERVER_NAME } from '../upstream/namespaced-store.js';
 import type { FrontSpec, ProxySettings, ToolRule, UpstreamSpec } from '../settings.js';
 import { ProxyConfigError } from './config-error.js';
@@ -19,6 +20,7 @@ export interface ProxyFlags {
   readonly hosts?: string | undefined;
   readonly tenant?: string | undefined;
   readonly wrap?: string | undefined;
+  readonly instructions?: string | undefined;
   readonly store?: string | undefined;
   readonly keyFile?: string | undefined;
   readonly auditLog?: string | undefined;
@@ -45,7 +47,7 @@ const DEFAULT_LIMITS = Object.freeze({
 
 /**
  * Resolves the settings. Throws {@link ProxyConfigError} naming the flag or key at fault: no server to run (or
- * several to choose from), both a command and a URL, an unknown approval or wrap mode, a malformed host list,
+ * several to choose from), both a command and a URL, an unknown approval, wrap or instructions mode, a malformed host list,
  * `--listen` or `--env`, or a server name outside `[a-z0-9][a-z0-9_-]{0,31}`. Paths in the file are relative
  * to the file; paths in flags to the working folder.
  */
@@ -77,6 +79,11 @@ export function resolveSettings(flags: ProxyFlags, config: ProxyConfig, place: S
       'datamark',
       'base64',
     ]),
+    instructions: oneOf(
+      '--instructions',
+      flags.instructions ?? entry?.instructions ?? config.instructions ?? 'ignore',
+      INSTRUCTION_POLICIES,
+    ),
     ...(entry?.allow === undefined ? {} : { allow: entry.allow }),
     deny: entry?.deny ?? [],
     grant: config.grant ?? [],

@@ -8,6 +8,12 @@ import type { Finding } from '../../vocabulary/finding.js';
 import type { EgressPolicy } from '../../egress/policy.js';
 import type { WrapMode } from '../../../sinks/prompt/boundary.js';
 import { wrapUntrusted } from '../../../sinks/prompt/wrap.js';
+import {
+  carriesInstructions,
+  flaggedMeta,
+  INSTRUCTION_NOTICE,
+  INSTRUCTION_REFUSAL,
+} from './instruction-flag.js';
 import { withholdLinks } from './withhold-links.js';
 
 /** The `_meta` key under which every result names its evidence record. */
@@ -44,7 +50,9 @@ export interface Presented {
  * every other block as a placeholder line of the proxy's own words (kind, media type and size, never its
  * bytes or URI). Refused: `isError`, the agent code and whether a retry makes sense, and — only when the
  * tool itself reported the error — its own explanation, bounded and inside a boundary. Never a byte of a
- * refused response. `_meta` names the evidence reference when there is one.
+ * refused response. `_meta` names the evidence reference when there is one. A result holding text shaped like
+ * instructions to the assistant (a `text.instruction` finding, when the signal is on) starts with the proxy's
+ * fixed notice saying so, or its refusal names the finding; either way `_meta` names the code.
  */
 export function presentResult(result: McpToolResult, presenting: Presenting): Presented {
   const { outcome } = result;
@@ -59,16 +67,19 @@ export function presentResult(result: McpToolResult, presenting: Presenting): Pr
       text: wrapUntrusted(held.text, { source: presenting.source, mode: presenting.mode }),
     };
   };
-  const meta =
-    outcome.meta.evidence === undefined ? {} : { _meta: { [EVIDENCE_META_KEY]: outcome.meta.evidence } };
+  const flagged = carriesInstructions(result.findings);
+  const meta = metaOf(outcome.meta.evidence, result.findings);
   if (!outcome.ok) {
     const { code, retryable } = outcome.error;
-    const refusal = `Airlock refused this tool result: ${code}${retryable ? ' (the call may be retried)' : ''}.`;
+    const why =
+      (flagged ? ` (${INSTRUCTION_REFUSAL})` : '') + (retryable ? ' (the call may be retried)' : '');
+    const refusal = `Airlock refused this tool result: ${code}${why}.`;
     const explanation = result.errorText.map((text) => wrap(plainText(text)));
     const content = [{ type: 'text' as const, text: refusal }, ...explanation];
     return { result: { content, isError: true, ...meta }, findings, shown };
   }
   const content: { type: 'text'; text: string }[] = [];
+  if (flagged) content.push({ type: 'text', text: INSTRUCTION_NOTICE });
   const data = plainData(outcome.data) as JsonValue;
   const structured = isRecord(data) ? data : undefined;
   if (result.projection === 'metadata-only' || structured !== undefined)
@@ -82,6 +93,18 @@ export function presentResult(result: McpToolResult, presenting: Presenting): Pr
     });
   const withData = structured === undefined ? {} : { structuredContent: structured };
   return { result: { content, ...withData, ...meta }, findings, shown };
+}
+
+/** `_meta` naming the evidence reference and the codes that flag the result, when there are any. */
+function metaOf(
+  evidence: string | undefined,
+  findings: readonly Finding[],
+): { readonly _meta?: Record<string, JsonValue> } {
+  const members = {
+    ...(evidence === undefined ? {} : { [EVIDENCE_META_KEY]: evidence }),
+    ...flaggedMeta(findings),
+  };
+  return Object.keys(members).length === 0 ? {} : { _meta: members };
 }
 
 /** The string an untrusted value holds. */

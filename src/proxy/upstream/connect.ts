@@ -2,6 +2,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import type { ToolRegistry } from '../../calls/registry.js';
 import type { EgressPolicy } from '../../egress/policy.js';
+import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 import type { Gate } from '../../gate/create-gate.js';
 import { createMcpToolClient, type McpToolClient } from '../../mcp/tool-client.js';
 import { streamableHttpTransport } from '../../mcp/wire/http-link.js';
@@ -17,6 +18,8 @@ export interface UpstreamOptions {
   /** The untrusted-source label of the server's prose. */
   readonly source: string;
   readonly uriPolicy: EgressPolicy;
+  /** The injection signal on results' text: ignore, report or reject. */
+  readonly instructions: InstructionPolicy;
   readonly maxMessageBytes: number;
   readonly timeoutMs: number;
   /** The client capabilities to declare upstream (what the proxy can pass on to its own client). */
@@ -88,6 +91,7 @@ export async function connectUpstream(options: UpstreamOptions): Promise<Upstrea
     source: options.source,
     uriPolicy: options.uriPolicy,
     requestTimeoutMs: options.timeoutMs,
+    instructions: options.instructions,
   });
   return {
     client,
