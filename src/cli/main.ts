@@ -1,5 +1,6 @@
 // The `airlock` command line: picks the command named by the first words and runs it.
 import { checkCommand } from './check.js';
+import { contractCompileCommand } from './contract-compile.js';
 import { demoCommand } from './demo.js';
 import { EXIT, type CliIo, type Command } from './command.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from './evidence.js';
@@ -22,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   filterCommand,
   hookCommand,
   fixturesRunCommand,
+  contractCompileCommand,
   evidenceGetCommand,
   evidencePurgeCommand,
   evidenceRevokeCommand,

@@ -10,6 +10,8 @@ import { buildPlan } from '../walk/plan.js';
 import { ShapeCache, type Shape } from '../walk/shape.js';
 import { isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
 import type { DeclaredNames } from '../vocabulary/pointer.js';
+import { compilePass, type CompiledPass, type Unsupported } from '../compile/compile-pass.js';
+import type { ProjectionSpec } from '../project/projection.js';
 import { declaredNames } from './declared-names.js';
 
 /** A schema accepted as a contract: its compiled validator and the shape that gives each string its purpose. */
@@ -22,6 +24,13 @@ export interface CompiledContract {
   readonly names: DeclaredNames;
 }
 
+/** A compiled contract, and how to compile it with its projection to one generated pass. */
+export interface ContractCompilation {
+  readonly contract: CompiledContract;
+  /** The generated pass of this contract and a projection already checked, or what the compiler does not cover. */
+  pass(project: ProjectionSpec | undefined): CompiledPass | Unsupported;
+}
+
 const DEFAULT_ID = 'airlock:contract';
 
 /**
@@ -29,7 +38,7 @@ const DEFAULT_ID = 'airlock:contract';
  * 2020-12 under ajv's strict mode, fails a contract rule (see `checkContractSchema`), or has a string leaf
  * whose purpose cannot be configured.
  */
-export function compileContract(schema: unknown, defaults: PurposeDefaults): CompiledContract {
+export function compileContract(schema: unknown, defaults: PurposeDefaults): ContractCompilation {
   if (!isSchemaObject(schema)) {
     throw new ContractError('contract.invalid_schema', '', 'A contract schema must be a JSON Schema object');
   }
@@ -54,10 +63,11 @@ export function compileContract(schema: unknown, defaults: PurposeDefaults): Com
   checkContractSchema(root, (node, location) => {
     leafPurpose(node, location);
   });
-  return Object.freeze({
+  const contract: CompiledContract = Object.freeze({
     schema: root,
     check: checkerOf(validate),
     shape: ShapeCache.root(buildPlan(root, rootId, ajv, leafPurpose)),
     names: declaredNames(root),
   });
+  return { contract, pass: (project) => compilePass({ schema: root, ajv, leafPurpose, project }) };
 }

@@ -4,6 +4,7 @@ import type { BindRule } from '../bind/rules.js';
 import { compileProjection, type CompiledProjection, type ProjectionSpec } from '../project/projection.js';
 import type { PurposeDefaults } from '../purposes/registry.js';
 import { compileContract, type CompiledContract } from './compile-contract.js';
+import type { CompiledPass, Unsupported } from '../compile/compile-pass.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import {
   compileFailureVariant,
@@ -53,6 +54,12 @@ export interface ToolDefinition<T = OutcomeJson> {
   readonly bind: CompiledBinding;
   readonly project: CompiledProjection | undefined;
   readonly failure: CompiledFailureVariant | undefined;
+  /**
+   * The contract and its projection compiled to one generated pass (validation, purposes and projection in
+   * one walk of the value), or what the compiler does not cover (`{ location, reason }`): the gate then
+   * interprets the contract stage by stage. Outcomes, findings and audit records are the same either way.
+   */
+  readonly pass: CompiledPass | Unsupported;
   /** Type-level marker for the projected data; never present at run time. */
   readonly __data?: T;
 }
@@ -95,7 +102,8 @@ export function defineTool(contract: ToolContract): ToolDefinition<unknown> {
       error instanceof Error ? error.message : 'Malformed limits',
     );
   }
-  const compiled = compileContract(contractSchemaOf(contract.schema, '/schema'), contract.purposes ?? {});
+  const compilation = compileContract(contractSchemaOf(contract.schema, '/schema'), contract.purposes ?? {});
+  const compiled = compilation.contract;
   return Object.freeze({
     name: contract.name,
     version: contract.version,
@@ -104,5 +112,6 @@ export function defineTool(contract: ToolContract): ToolDefinition<unknown> {
     bind: compileBindings(contract.bind ?? [], '/bind', compiled.names),
     project: contract.project === undefined ? undefined : compileProjection(contract.project),
     failure: contract.failure === undefined ? undefined : compileFailureVariant(contract.failure),
+    pass: compilation.pass(contract.project),
   });
 }

@@ -45,7 +45,13 @@ export interface CompiledProjection {
   ): Promise<RecordedProjection | undefined>;
 }
 
-type Step = (source: unknown, out: Out, outPointer: string) => unknown;
+/** Where the value a step reads sits in the sanitized value (absent for the root): a pointer `""` picks it there. */
+interface SourcePlace {
+  readonly container: object;
+  readonly key: string | number;
+}
+
+type Step = (source: unknown, out: Out, outPointer: string, at?: SourcePlace) => unknown;
 
 /** One field of a projection object; a `{ from, each }` field keeps its parts so a long list can pause. */
 interface Field {
@@ -120,7 +126,7 @@ async function pacedList(
       const pausing = pauseIfSpent(signal);
       if (pausing !== undefined && !(await pausing)) return ABORTED;
     }
-    mapped[i] = list.each(items[i], out, `${pointer}/${String(i)}`);
+    mapped[i] = list.each(items[i], out, `${pointer}/${String(i)}`, { container: items, key: i });
   }
   return mapped;
 }
@@ -137,10 +143,10 @@ function compileFields(spec: ProjectionSpec, location: string): Field[] {
 }
 
 function objectStep(fields: readonly Field[]): Step {
-  return (source, out, outPointer) => {
+  return (source, out, outPointer, at) => {
     const projected: Record<string, unknown> = {};
     for (const { field, segment, step } of fields) {
-      const value = step(source, out, outPointer + segment);
+      const value = step(source, out, outPointer + segment, at);
       if (value !== undefined) setOwnMember(projected, field, value);
     }
     return projected;
@@ -165,7 +171,8 @@ function compileField(rule: ProjectionSpec[string], location: string): Pick<Fiel
     const list = locatePath(source, from)?.value;
     if (!Array.isArray(list)) return undefined;
     const mapped = new Array<unknown>(list.length);
-    for (let i = 0; i < list.length; i++) mapped[i] = each(list[i], out, `${outPointer}/${String(i)}`);
+    for (let i = 0; i < list.length; i++)
+      mapped[i] = each(list[i], out, `${outPointer}/${String(i)}`, { container: list, key: i });
     return mapped;
   };
   return { step, list: { from, each } };
@@ -183,13 +190,16 @@ function compilePath(pointer: string, location: string): readonly string[] {
 function compilePick(pointer: string, location: string): Step {
   const path = compilePath(pointer, location);
   const only = path.length === 1 ? (path[0] as string) : undefined;
-  return (source, out, outPointer) => {
+  return (source, out, outPointer, at) => {
     if (only !== undefined && typeof source === 'object' && source !== null && !Array.isArray(source)) {
       if (!Object.hasOwn(source, only)) return undefined;
       return picked((source as Record<string, unknown>)[only], source, only, out, outPointer);
     }
     const found = locatePath(source, path);
     if (found === undefined) return undefined;
+    // An empty pointer picks the source itself, which sits where the step was given it.
+    if (found.container === undefined && at !== undefined)
+      return picked(found.value, at.container, at.key, out, outPointer);
     return picked(found.value, found.container, found.key, out, outPointer);
   };
 }

@@ -4,12 +4,17 @@ import type { PurposeKind } from '../vocabulary/purpose-kinds.js';
 /** Exact JSON pointer into a projected value → the purpose of the string there (null prototype). */
 export type PurposeMap = Record<string, PurposeKind>;
 
+/** Whatever can give the purposes of a projection's strings as a pointer map (asked at most once per outcome). */
+export interface PurposeSource {
+  toMap(): PurposeMap;
+}
+
 /**
  * Pointers and purposes in the order a projection copied them. A pointer map costs one property insertion
  * (and the interning of a new key) per string, more than the copy itself, so it is built only when read:
  * code that hands `data` on without looking never pays for it.
  */
-export class PurposeRecord {
+export class PurposeRecord implements PurposeSource {
   private readonly pointers: string[] = [];
   private readonly kinds: PurposeKind[] = [];
 
@@ -34,7 +39,7 @@ export class PurposeRecord {
  */
 export function withPurposes<T extends object>(
   target: T,
-  record: PurposeRecord,
+  record: PurposeSource,
 ): T & { readonly purposes: PurposeMap } {
   let map: PurposeMap | undefined;
   return Object.defineProperty(target, 'purposes', {

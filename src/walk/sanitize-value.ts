@@ -8,7 +8,7 @@ import { PurposeIndex } from './purpose-index.js';
 import { NO_FINDINGS } from '../purposes/purpose.js';
 import { waitForTurn } from './pacing.js';
 import { runWalk, startWalk } from './walk-run.js';
-import { settle, type LocatedHiddenPayload, type Walk } from './walk-state.js';
+import { currentPath, settlePending, sizeIssue, type LocatedHiddenPayload, type Walk } from './walk-state.js';
 
 export type { LocatedHiddenPayload } from './walk-state.js';
 
@@ -60,6 +60,7 @@ export async function sanitizeValue(
     failure: undefined,
     growth: 0,
     root: undefined,
+    pathNow: () => currentPath(walk),
   };
   startWalk(value, shape, walk);
   const paced = pacing !== undefined;
@@ -67,28 +68,12 @@ export async function sanitizeValue(
     if (!(await waitForTurn(pacing?.signal)))
       walk.failure ??= { stage: 'sanitize', code: 'internal.aborted' };
   }
-  if (walk.pending.length > 0 && walk.failure === undefined) {
-    const outcomes = await Promise.all(walk.pending.map((item) => item.promise));
-    walk.pending.forEach((item, i) => {
-      const outcome = outcomes[i];
-      if (outcome !== undefined) settle(outcome, item.input, walk, item.place, item.path);
-    });
-  }
+  if (walk.pending.length > 0) await settlePending(walk, walk.pending);
   const findings = walk.findings.length === 0 ? NO_FINDINGS : walk.findings;
   if (walk.failure !== undefined) return { ok: false, issue: walk.failure, findings };
   const copy = walk.root;
-  if (decodedBytes + walk.growth > limits.safeMaxBytes) {
-    const size = new TextEncoder().encode(JSON.stringify(copy)).length;
-    if (size > limits.safeMaxBytes) {
-      const issue: Issue = {
-        stage: 'sanitize',
-        code: 'sanitize.too_large',
-        limit: limits.safeMaxBytes,
-        actual: size,
-      };
-      return { ok: false, issue, findings };
-    }
-  }
+  const tooLarge = sizeIssue(copy, decodedBytes, walk.growth, limits);
+  if (tooLarge !== undefined) return { ok: false, issue: tooLarge, findings };
   const hidden = walk.hidden.length === 0 ? NO_HIDDEN : walk.hidden;
   return { ok: true, value: copy, purposes: walk.purposes, findings, hidden };
 }

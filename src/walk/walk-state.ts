@@ -49,14 +49,13 @@ export interface Frame {
   place: number;
 }
 
-/** Everything one walk gathers, and its stack of open containers (reused frames; `depth` are live). */
-export interface Walk {
-  readonly purposes: PurposeIndex;
+/**
+ * What applying purpose outcomes gathers and reads: findings, hidden payloads, growth against the limits, the
+ * first failure, and where the string being visited is (the interpreter's walk and the compiled pass both).
+ */
+export interface Tally {
   readonly findings: Finding[];
   readonly hidden: LocatedHiddenPayload[];
-  readonly pending: Pending[];
-  readonly stack: Frame[];
-  depth: number;
   readonly limits: OutputLimits;
   /** The contract's member names: the only ones reported pointers show verbatim. */
   readonly names: DeclaredNames | undefined;
@@ -64,6 +63,16 @@ export interface Walk {
   growth: number;
   /** The sanitized value so far: a string's result, or the root container (its copy once one is made). */
   root: unknown;
+  /** The exact path of the string being visited (asked only when something is reported). */
+  pathNow(): PointerSegment[];
+}
+
+/** Everything one walk gathers, and its stack of open containers (reused frames; `depth` are live). */
+export interface Walk extends Tally {
+  readonly purposes: PurposeIndex;
+  readonly pending: Pending[];
+  readonly stack: Frame[];
+  depth: number;
 }
 
 /** The exact path of the value being visited (built only when something is reported or deferred). */
@@ -74,8 +83,8 @@ export function currentPath(walk: Walk): PointerSegment[] {
 }
 
 /** The redacted pointer of a deferred string's `path`, or of the value being visited. */
-function pointerOf(walk: Walk, path: readonly PointerSegment[] | undefined): string {
-  return redactPointer(path ?? currentPath(walk), walk.names);
+function pointerOf(tally: Tally, path: readonly PointerSegment[] | undefined): string {
+  return redactPointer(path ?? tally.pathNow(), tally.names);
 }
 
 /**
@@ -86,7 +95,7 @@ function pointerOf(walk: Walk, path: readonly PointerSegment[] | undefined): str
 export function settle(
   outcome: PurposeOutcome,
   input: string,
-  walk: Walk,
+  walk: Tally,
   place: Place,
   path?: readonly PointerSegment[],
 ): string | undefined {
@@ -114,7 +123,7 @@ function withinBudget(
   value: string,
   input: string,
   allowance: number | undefined,
-  walk: Walk,
+  walk: Tally,
   path: readonly PointerSegment[] | undefined,
 ): boolean {
   const before = utf8Length(input);
@@ -131,4 +140,33 @@ function withinBudget(
   }
   walk.growth += Math.max(0, after - before);
   return true;
+}
+
+/**
+ * Waits for the purposes that answer later (started in walk order) and applies their outcomes in that order,
+ * each written to its place; nothing is applied once the walk has failed.
+ */
+export async function settlePending(tally: Tally, pending: readonly Pending[]): Promise<void> {
+  if (pending.length === 0 || tally.failure !== undefined) return;
+  const outcomes = await Promise.all(pending.map((item) => item.promise));
+  pending.forEach((item, i) => {
+    const outcome = outcomes[i];
+    if (outcome !== undefined) settle(outcome, item.input, tally, item.place, item.path);
+  });
+}
+
+/**
+ * The issue of a sanitized value larger than `safeMaxBytes` (measured as its JSON only when the decoded size
+ * plus what purposes added could exceed it), or `undefined`.
+ */
+export function sizeIssue(
+  copy: unknown,
+  decodedBytes: number,
+  growth: number,
+  limits: OutputLimits,
+): Issue | undefined {
+  if (decodedBytes + growth <= limits.safeMaxBytes) return undefined;
+  const size = new TextEncoder().encode(JSON.stringify(copy)).length;
+  if (size <= limits.safeMaxBytes) return undefined;
+  return { stage: 'sanitize', code: 'sanitize.too_large', limit: limits.safeMaxBytes, actual: size };
 }

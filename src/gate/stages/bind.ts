@@ -3,13 +3,15 @@ import type { JsonValue } from '../../json/types.js';
 import { resolvePath } from '../../vocabulary/pointer.js';
 import { purposeAt } from '../../walk/shape.js';
 import { next, stop, type Stage, type StageResult } from '../stage.js';
-import type { Validated } from './validate.js';
+import type { Validated, WalkedPass } from './validate.js';
 
 /** A valid value that holds for this request and is a success, not the tool's declared failure. */
 export interface Bound {
   readonly stage: 'bind';
   readonly value: JsonValue;
   readonly decodedBytes: number;
+  /** The compiled pass's walk of the value, released to the sanitize stage now that binding has passed. */
+  readonly walked: WalkedPass | undefined;
 }
 
 /**
@@ -23,7 +25,8 @@ export const bindStage: Stage<Validated, Bound> = (validated, frame): StageResul
   const bound = tool.bind(value, frame.context, frame.clock);
   if (!bound.ok) return stop(bound.issue);
   const failure = tool.failure?.match(value);
-  if (failure === undefined) return next({ stage: 'bind', value, decodedBytes: validated.decodedBytes });
+  if (failure === undefined)
+    return next({ stage: 'bind', value, decodedBytes: validated.decodedBytes, walked: validated.walked });
   const issue = { stage: 'bind', code: 'bind.tool_failure' } as const;
   const codePath = failure.codePath;
   const code = codePath === undefined ? undefined : resolvePath(value, codePath);

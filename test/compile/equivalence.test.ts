@@ -1,0 +1,73 @@
+// The compiled pass against the interpreter: every shipped and generated contract, benign and hostile documents.
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { contractFromJson } from '../../src/contract/contract-file.js';
+import { defineTool, type ToolDefinition } from '../../src/contract/define-tool.js';
+import { ContractError } from '../../src/vocabulary/contract-error.js';
+import { generatedSchemas, projectionOf } from './contracts.js';
+import { documentsOf } from './documents.js';
+import { expectSameAnswer } from './differential.js';
+
+/** Documents per contract (raise with AIRLOCK_DIFFERENTIAL_RUNS for a longer run). */
+const RUNS = Number(process.env.AIRLOCK_DIFFERENTIAL_RUNS ?? 1000);
+/** Generated contracts the compiler takes, at least. */
+const CONTRACTS = Number(process.env.AIRLOCK_DIFFERENTIAL_CONTRACTS ?? 100);
+
+const directory = new URL('../../fixtures/contracts/', import.meta.url);
+const shipped = readdirSync(directory).filter((name) => name.endsWith('.contract.json'));
+
+function compiledOrFail(tool: ToolDefinition): ToolDefinition {
+  if (!('walk' in tool.pass)) expect.fail(`not compiled: ${tool.pass.location} ${tool.pass.reason}`);
+  return tool;
+}
+
+async function sameAnswers(tool: ToolDefinition, runs: number, seed?: number): Promise<number> {
+  let accepted = 0;
+  await fc.assert(
+    fc.asyncProperty(documentsOf(tool.contract.schema as Record<string, unknown>), async (document) => {
+      if (await expectSameAnswer(tool, JSON.stringify(document))) accepted++;
+    }),
+    { numRuns: runs, ...(seed === undefined ? {} : { seed }) },
+  );
+  return accepted;
+}
+
+describe('compiled contracts answer as the interpreter does', () => {
+  test.each(shipped)(
+    '%s, as shipped and with its binding rules dropped',
+    async (name) => {
+      const contract = contractFromJson(JSON.parse(readFileSync(new URL(name, directory), 'utf8')));
+      const asShipped = compiledOrFail(defineTool(contract));
+      const unbound = compiledOrFail(defineTool({ ...contract, bind: [] }));
+      await sameAnswers(asShipped, Math.ceil(RUNS / 4));
+      const accepted = await sameAnswers(unbound, RUNS);
+      expect(accepted).toBeGreaterThan(RUNS / 10);
+    },
+    600_000,
+  );
+
+  test('generated contracts, each with its own documents', async () => {
+    let compiled = 0;
+    let acceptedDocuments = 0;
+    await fc.assert(
+      fc.asyncProperty(generatedSchemas, fc.nat(), async (schema, choice) => {
+        let tool: ToolDefinition;
+        try {
+          const project = projectionOf(schema, choice);
+          const named = { name: 'generated', version: 'g.v1', schema };
+          tool = defineTool(project === undefined ? named : { ...named, project });
+        } catch (error) {
+          if (error instanceof ContractError) return;
+          throw error;
+        }
+        if (!('walk' in tool.pass)) return;
+        compiled++;
+        acceptedDocuments += await sameAnswers(tool, RUNS, choice);
+      }),
+      { numRuns: Math.ceil(CONTRACTS * 1.5) },
+    );
+    expect(compiled).toBeGreaterThanOrEqual(CONTRACTS);
+    expect(acceptedDocuments).toBeGreaterThan(0);
+  }, 1_800_000);
+});
