@@ -4,6 +4,7 @@ import type { BindRule } from '../bind/rules.js';
 import { compileProjection, type CompiledProjection, type ProjectionSpec } from '../project/projection.js';
 import type { PurposeDefaults } from '../purposes/registry.js';
 import { compileContract, type CompiledContract } from './compile-contract.js';
+import { declaresPath } from '../schema/declared-path.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import {
   compileFailureVariant,
@@ -102,7 +103,10 @@ export function defineTool(contract: ToolContract): ToolDefinition<unknown> {
     limits,
     contract: compiled,
     bind: compileBindings(contract.bind ?? [], '/bind', compiled.names),
-    project: contract.project === undefined ? undefined : compileProjection(contract.project),
+    project:
+      contract.project === undefined
+        ? undefined
+        : compileProjection(contract.project, (path) => declaresPath(compiled.schema, path)),
     failure: contract.failure === undefined ? undefined : compileFailureVariant(contract.failure),
   });
 }
