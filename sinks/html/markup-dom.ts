@@ -3,7 +3,14 @@ import DOMPurify, { type WindowLike } from 'dompurify';
 import type { EgressPolicy } from '../../src/egress/policy.js';
 import type { Finding } from '../../src/vocabulary/finding.js';
 import { createHtmlDomSanitizer, type HtmlDomSanitizer } from '../../src/purposes/html/dom.js';
-import { markupWriterFor, type MarkupWriter } from '../shared/trusted-markup.js';
+import {
+  markupAsText,
+  markupWriterFor,
+  type MarkupAsTextReason,
+  type MarkupPolicy,
+  type MarkupWriter,
+} from '../shared/trusted-markup.js';
+import { quietMarkup } from './quiet-markup.js';
 
 interface WindowTools {
   readonly sanitize: HtmlDomSanitizer;
@@ -19,8 +26,8 @@ const tools = new WeakMap<object, WindowTools | null>();
  * hardened `rel`) and images are removed — and makes only that sanitized markup the box's content, through the
  * `agent-airlock` Trusted Types policy where the window has Trusted Types. DOMPurify parses the untrusted input
  * through the same policy, so it creates none of its own. Where the window cannot sanitize (no DOM parser, or a
- * CSP that refuses the policy) the markup becomes the box's text. Returns what sanitizing changed, at the
- * field's pointer. Never throws on content.
+ * CSP that refuses the policy) the markup becomes the box's text, reported as `sink.markup_as_text` with the
+ * reason. Returns what sanitizing changed, at the field's pointer. Never throws on content.
  */
 export function renderMarkupInto(
   box: Element,
@@ -32,7 +39,13 @@ export function renderMarkupInto(
   const found = window === null ? null : toolsFor(window);
   if (found === null) {
     box.append(box.ownerDocument.createTextNode(markup));
-    return [];
+    const reason: MarkupAsTextReason =
+      window === null
+        ? 'no_window'
+        : markupWriterFor(window) === undefined
+          ? 'trusted_types_refused'
+          : 'no_dom';
+    return [markupAsText(reportPointer, reason)];
   }
   const result = found.sanitize(markup, { links: policy, images: undefined });
   found.writer.write(box, result.html);
@@ -47,7 +60,8 @@ function toolsFor(window: WindowLike): WindowTools | null {
     if (writer !== undefined) {
       try {
         const policy = writer.policy as Parameters<typeof createHtmlDomSanitizer>[1];
-        found = { sanitize: createHtmlDomSanitizer(() => DOMPurify(window), policy), writer };
+        const quiet = quietWindow(window, writer.policy);
+        found = { sanitize: createHtmlDomSanitizer(() => DOMPurify(quiet), policy), writer };
       } catch {
         found = null;
       }
@@ -55,4 +69,36 @@ function toolsFor(window: WindowLike): WindowTools | null {
     tools.set(window, found);
   }
   return found;
+}
+
+/** The parts of a window DOMPurify reads (`DOMPurify(window)`), all but `DOMParser` the window's own. */
+type PurifyWindow = Pick<
+  Window & typeof globalThis,
+  'document' | 'Element' | 'Node' | 'NodeFilter' | 'HTMLTemplateElement' | 'DOMParser'
+> & { readonly trustedTypes?: unknown };
+
+/**
+ * The window as DOMPurify sees it, except that its `DOMParser` first passes the markup through
+ * {@link quietMarkup}, so parsing hostile input files no CSP report, then parses the result with the window's
+ * own parser, through the `agent-airlock` policy where the window has Trusted Types.
+ */
+function quietWindow(window: WindowLike, policy: MarkupPolicy | null): WindowLike {
+  const own = window as unknown as PurifyWindow;
+  const Native = own.DOMParser;
+  class QuietParser {
+    parseFromString(payload: unknown, type: DOMParserSupportedType): Document {
+      const markup = quietMarkup(String(payload));
+      return new Native().parseFromString((policy?.createHTML(markup) ?? markup) as string, type);
+    }
+  }
+  const quiet: PurifyWindow = {
+    document: own.document,
+    Element: own.Element,
+    Node: own.Node,
+    NodeFilter: own.NodeFilter,
+    HTMLTemplateElement: own.HTMLTemplateElement,
+    DOMParser: QuietParser,
+    trustedTypes: own.trustedTypes,
+  };
+  return quiet as unknown as WindowLike;
 }

@@ -1,4 +1,5 @@
 // The UI sinks' one Trusted Types policy, `agent-airlock`: the only way their browser renderers make markup.
+import type { Finding } from '../../src/vocabulary/finding.js';
 
 /**
  * The name of the Trusted Types policy the browser renderers create, once per window. A page whose CSP has a
@@ -6,6 +7,21 @@
  * out, the renderers show markup as inert text instead of rich.
  */
 export const TRUSTED_TYPES_POLICY_NAME = 'agent-airlock';
+
+/**
+ * Why a renderer showed markup as inert text: the element's document has no window, the page's CSP refuses the
+ * `agent-airlock` Trusted Types policy (a `trusted-types` directive that leaves it out), or the window has no
+ * DOM parser to sanitize on.
+ */
+export type MarkupAsTextReason = 'no_window' | 'trusted_types_refused' | 'no_dom';
+
+/**
+ * The finding of markup shown as inert text instead of rich (`sink.markup_as_text`, action `cleaned`): the
+ * page still shows every character, but a page that meant to show rich text learns why it does not.
+ */
+export function markupAsText(pointer: string, reason: MarkupAsTextReason): Finding {
+  return { code: 'sink.markup_as_text', pointer, count: 1, action: 'cleaned', detail: { reason } };
+}
 
 /** What the renderers use of a Trusted Types policy (typed here so no Trusted Types typings are needed). */
 export interface MarkupPolicy {

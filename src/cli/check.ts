@@ -1,7 +1,7 @@
 // `airlock check`: runs one tool result through the gate under a JSON contract and prints the outcome.
 import { resolve } from 'node:path';
 import type { AuditRecord } from '../audit/record.js';
-import { jsonLinesAuditSink, memoryAuditSink } from '../audit/sinks.js';
+import { memoryAuditSink } from '../audit/sinks.js';
 import type { RequestContext } from '../bind/rules.js';
 import { loadContractFile, readConfigJson } from '../contract/contract-file.js';
 import { createGate } from '../gate/create-gate.js';
@@ -10,6 +10,7 @@ import type { RawBody, TransportEnvelope } from '../read/input.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { parseCommandArgs } from './args.js';
 import { defineCommand, EXIT, usageError, type CliIo, type Command } from './command.js';
+import { stderrAuditSink } from './stderr-audit.js';
 
 interface CheckArgs {
   readonly tool?: string;
@@ -54,12 +55,7 @@ export const checkCommand: Command = defineCommand({
         : await readContext(resolve(io.cwd, values.context));
     const body = inputFor(positionals[0], io);
     const records = memoryAuditSink();
-    const gate = createGate({
-      audit:
-        values.audit === true
-          ? jsonLinesAuditSink({ write: (line: string) => (io.stderr(line), true) })
-          : records,
-    });
+    const gate = createGate({ audit: values.audit === true ? stderrAuditSink(io) : records });
     const outcome = await gate.accept(tool, { body, ...transportFacts(values) }, context);
     io.stdout(JSON.stringify(outcome, null, 2) + '\n');
     const record = records.records[0];

@@ -18,7 +18,7 @@ import { runPacks } from '../packs/run.js';
 import { parseCommandArgs } from './args.js';
 import { PackError } from '../packs/pack-error.js';
 import { defineCommand, EXIT, usageError, type CliIo, type Command } from './command.js';
-import { errorName } from './failure-line.js';
+import { storeFailure } from './store-failure.js';
 
 const NAME = 'fixtures run';
 
@@ -128,7 +128,7 @@ function openVault(values: FixturesArgs, io: CliIo): OpenedVault {
     const detail =
       error instanceof VaultSpecError || error instanceof KeyConfigError
         ? error.message
-        : `store_error (${errorName(error)})`;
+        : storeFailure(error, values.vault.slice('sqlite:'.length));
     if (error instanceof VaultSpecError) usageError(io, NAME, detail);
     else io.stderr(`airlock ${NAME}: ${detail}\n`);
     return { ok: false };

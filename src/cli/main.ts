@@ -7,7 +7,7 @@ import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from 
 import { filterCommand } from './filter.js';
 import { fixturesRunCommand } from './fixtures.js';
 import { hookCommand } from './hook.js';
-import { keysRewrapCommand, keysRotateCommand } from './keys.js';
+import { keysNewCommand, keysRewrapCommand, keysRotateCommand } from './keys.js';
 import { proxyCommand } from './proxy.js';
 import {
   toolsApproveCommand,
@@ -27,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   evidenceGetCommand,
   evidencePurgeCommand,
   evidenceRevokeCommand,
+  keysNewCommand,
   keysRotateCommand,
   keysRewrapCommand,
   demoCommand,
@@ -71,11 +72,33 @@ export async function runCli(
       io.stdout(overview(commands));
       return EXIT.ok;
     }
-    const known = commands.some((c) => c.path[0] === first);
-    io.stderr(`airlock: ${known ? 'incomplete' : 'unknown'} command (see airlock --help)\n`);
+    const group = commands.filter((c) => c.path.length > 1 && c.path[0] === first);
+    if (group.length > 0) return groupHelp(group, argv[1], io);
+    io.stderr('airlock: unknown command (see airlock --help)\n');
     return EXIT.usage;
   }
   return command.run(argv.slice(command.path.length), io);
+}
+
+/**
+ * A command group named without one of its commands (`airlock evidence`, `airlock keys --help`): `--help`
+ * lists the group's commands on standard output and exits 0; nothing after the group word lists them on
+ * standard error and exits 2; a word that names none of them is an unknown command (exit 2).
+ */
+function groupHelp(group: readonly Command[], next: string | undefined, io: CliIo): number {
+  const name = group[0]?.path[0] ?? '';
+  const listing = overview(group).replace('airlock <command>', `airlock ${name} <command>`);
+  if (next !== undefined && HELP_FLAGS.has(next)) {
+    io.stdout(listing);
+    return EXIT.ok;
+  }
+  const words = group.map((c) => c.path.slice(1).join(' ')).join('|');
+  io.stderr(
+    next === undefined
+      ? `airlock ${name}: name a command: airlock ${name} ${words}\n\n${listing}`
+      : `airlock ${name}: unknown command; the ${name} commands are ${words} (see airlock ${name} --help)\n`,
+  );
+  return EXIT.usage;
 }
 
 /** The process's own streams and environment. */

@@ -5,6 +5,7 @@ import { resolvePurpose, type PurposeDefaults } from '../purposes/registry.js';
 import { createAjv } from '../schema/ajv-factory.js';
 import { checkerOf, type CheckValue } from '../schema/check-value.js';
 import { checkContractSchema } from '../schema/contract-checks.js';
+import { preflightContractSchema } from '../schema/contract-preflight.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { buildPlan } from '../walk/plan.js';
 import { ShapeCache, type Shape } from '../walk/shape.js';
@@ -34,14 +35,15 @@ export interface ContractCompilation {
 const DEFAULT_ID = 'airlock:contract';
 
 /**
- * Checks and compiles a contract schema. Throws `ContractError` when the schema is not valid JSON Schema
- * 2020-12 under ajv's strict mode, fails a contract rule (see `checkContractSchema`), or has a string leaf
- * whose purpose cannot be configured.
+ * Checks and compiles a contract schema. Throws `ContractError` when the schema declares another dialect or
+ * a purpose that does not exist, is not valid JSON Schema 2020-12 under ajv's strict mode, fails a contract
+ * rule (see `checkContractSchema`), or has a string leaf whose purpose cannot be configured.
  */
 export function compileContract(schema: unknown, defaults: PurposeDefaults): ContractCompilation {
   if (!isSchemaObject(schema)) {
     throw new ContractError('contract.invalid_schema', '', 'A contract schema must be a JSON Schema object');
   }
+  preflightContractSchema(schema);
   const root: SchemaObject = typeof schema.$id === 'string' ? schema : { ...schema, $id: DEFAULT_ID };
   const rootId = root.$id as string;
   const configured = new Map<SchemaObject, ConfiguredPurpose>();

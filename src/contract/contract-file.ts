@@ -9,6 +9,7 @@ import { decodeUtf8 } from '../read/decode.js';
 import { validate as precompiledFileCheck } from '../schema/generated/contract-file.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { outcomeEnvelope, provenanceEnvelope, type EnvelopeContract } from './envelopes.js';
+import { describeFormatError, topLevelProblem } from './contract-file-errors.js';
 import { defineTool, type ToolContract, type ToolDefinition } from './define-tool.js';
 import type { FailureVariant } from './failure-variant.js';
 import type { LimitOverrides } from '../vocabulary/limits.js';
@@ -50,15 +51,18 @@ const CONFIG_PARSE_LIMITS = { maxDepth: 64, maxStringLength: 1 << 20, maxNodes: 
 
 /**
  * Turns a parsed contract file into a tool contract. Throws `ContractError` when the file does not match
- * the contract-file schema; the tool definition itself then applies every contract rule.
+ * the contract-file schema, naming what it lacks or what to change; the tool definition itself then applies
+ * every contract rule.
  */
 export function contractFromJson(value: unknown): ToolContract {
+  const problem = topLevelProblem(value);
+  if (problem !== undefined) throw new ContractError('contract.invalid_definition', '', problem);
   if (!fileValidator(value)) {
     const error = fileValidator.errors?.[0];
     throw new ContractError(
       'contract.invalid_definition',
       error?.instancePath ?? '',
-      `The contract file does not match its schema (${error?.keyword ?? 'unknown'} at ${error?.schemaPath ?? '#'})`,
+      describeFormatError(error),
     );
   }
   const file = value as ContractFile;

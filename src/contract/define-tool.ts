@@ -5,6 +5,7 @@ import { compileProjection, type CompiledProjection, type ProjectionSpec } from 
 import type { PurposeDefaults } from '../purposes/registry.js';
 import { compileContract, type CompiledContract } from './compile-contract.js';
 import type { CompiledPass, Unsupported } from '../compile/compile-pass.js';
+import { declaresPath } from '../schema/declared-path.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import {
   compileFailureVariant,
@@ -110,7 +111,10 @@ export function defineTool(contract: ToolContract): ToolDefinition<unknown> {
     limits,
     contract: compiled,
     bind: compileBindings(contract.bind ?? [], '/bind', compiled.names),
-    project: contract.project === undefined ? undefined : compileProjection(contract.project),
+    project:
+      contract.project === undefined
+        ? undefined
+        : compileProjection(contract.project, (path) => declaresPath(compiled.schema, path)),
     failure: contract.failure === undefined ? undefined : compileFailureVariant(contract.failure),
     pass: compilation.pass(contract.project),
   });

@@ -1,4 +1,4 @@
-// Ready-made result envelopes from the seeds: success/failure `oneOf`, and the provenance envelope.
+// Ready-made result envelopes: success and failure bound to the request in a `oneOf`, and one with provenance.
 import type { ZodType, output } from 'zod';
 import type { BindRule } from '../bind/rules.js';
 import type { FailureVariant } from './failure-variant.js';
@@ -19,7 +19,7 @@ export interface EnvelopeContract<V = unknown> {
 /** The data type of a zod data schema, or `unknown` for JSON Schema. */
 type DataType<D> = D extends ZodType ? output<D> : unknown;
 
-/** An accepted seed-000 result: the success shape (the failure shape becomes a typed failure). */
+/** An accepted result of an {@link outcomeEnvelope} tool: the success shape (a failure becomes a typed failure). */
 export type OutcomeEnvelopeValue<D> =
   unknown extends DataType<D>
     ? unknown
@@ -30,7 +30,7 @@ export type OutcomeEnvelopeValue<D> =
         readonly data: DataType<D>;
       };
 
-/** An accepted seed-003 result: the `ok` shape with its provenance. */
+/** An accepted result of a {@link provenanceEnvelope} tool: the `ok` shape with its provenance. */
 export type ProvenanceEnvelopeValue<D> =
   unknown extends DataType<D>
     ? unknown
@@ -46,14 +46,19 @@ export type ProvenanceEnvelopeValue<D> =
         readonly truncated: boolean;
       };
 
-/** The request-id pattern of seed 000: a letter or digit, then 7–63 of letters, digits, `_` and `.`. */
+/** The request ids {@link outcomeEnvelope} accepts: a letter or digit, then 7–63 letters, digits, `_` and `.`. */
 export const REQUEST_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.]{7,63}$';
 
 /**
- * Seed 000's envelope: a success shape `{ tool, request_id, outcome: "success", data }` and a failure shape
- * `{ tool, request_id, outcome: "failure", error: { code, retryable } }` in a `oneOf`, so a result can never
- * carry both. The tool name is fixed, the request id bounded and bound to the trusted context, the error
- * codes finite.
+ * The envelope of a service that echoes the request id it was sent and reports its own failures in the body:
+ * a success shape `{ tool, request_id, outcome: "success", data }` and a failure shape `{ tool, request_id,
+ * outcome: "failure", error: { code, retryable } }` in a `oneOf`, so a result can never carry both. The tool
+ * name is fixed, the request id bounded and bound to the context's `requestId` (a result answering another
+ * request is `binding_failed`), the error codes finite; a failure becomes a typed failure outcome.
+ *
+ * Pick it when the service's responses look like that; pick {@link provenanceEnvelope} when they say which
+ * system and tenant they come from and when they were observed; give a plain closed schema (`schema: …`)
+ * when the service returns its data bare.
  */
 export function outcomeEnvelope<const D extends object>(options: {
   readonly tool: string;
@@ -95,10 +100,11 @@ export function outcomeEnvelope<const D extends object>(options: {
 }
 
 /**
- * Seed 003's envelope: `{ schemaVersion, outcome, data, provenance: { system, tenantId, observedAt },
- * truncated }` for success (`outcome: "ok"`), and the same with `error: { code, retryable }` for failure
- * (`outcome: "error"`). Binds `provenance.tenantId` to the context's tenant and `observedAt` to a freshness
- * window.
+ * The envelope of a service that says where and when its data comes from: `{ schemaVersion, outcome, data,
+ * provenance: { system, tenantId, observedAt }, truncated }` for success (`outcome: "ok"`), and the same with
+ * `error: { code, retryable }` for failure (`outcome: "error"`). Binds `provenance.tenantId` to the context's
+ * tenant (data of another tenant is `binding_failed`) and `observedAt` to a freshness window, and limits
+ * `system` to the ones named.
  */
 export function provenanceEnvelope<const D extends object>(options: {
   readonly schemaVersion: string;

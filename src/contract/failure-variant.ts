@@ -4,7 +4,7 @@ import { parsePointer, resolvePath } from '../vocabulary/pointer.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 
 /**
- * The contract's failure variant (seed 000's `outcome: "failure"` branch): when the value at `pointer`
+ * The contract's failure variant (an envelope's `outcome: "failure"` branch): when the value at `pointer`
  * equals `equals`, the validated result is the tool reporting a failure. `retryable` and `code` point at the
  * envelope's boolean retry flag and its finite error code (reported only when the schema makes it an enum).
  */

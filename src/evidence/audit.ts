@@ -17,8 +17,8 @@ export type EvidenceAuditType =
  */
 export interface EvidenceAuditEvent {
   readonly type: EvidenceAuditType;
-  /** When it happened, in milliseconds since the epoch (the vault's clock). */
-  readonly time: number;
+  /** When it happened (RFC 3339, UTC, as the gate's audit records write it), by the vault's clock. */
+  readonly time: string;
   readonly ref?: string;
   /** The record's tenant (writes, revocations) or the principal's tenant (reads). */
   readonly tenant?: string;
@@ -33,6 +33,9 @@ export interface EvidenceAuditEvent {
   /** The key id records were written or re-wrapped under. */
   readonly keyId?: string;
 }
+
+/** An event as the vault's parts make it: its time in milliseconds since the epoch, written out as RFC 3339. */
+export type VaultAuditEntry = Omit<EvidenceAuditEvent, 'time'> & { readonly time: number };
 
 /**
  * Receives audit events. The vault awaits it; when a read's event cannot be recorded (the hook throws or

@@ -1,6 +1,6 @@
 // What the parts of a vault share: its store, keys, reader policy, clock, audit hook and retention.
 import type { ReaderPolicy } from './access.js';
-import type { EvidenceAuditEvent } from './audit.js';
+import type { VaultAuditEntry } from './audit.js';
 import type { KeyProvider } from './keys.js';
 import type { EvidenceStore } from './store.js';
 
@@ -11,6 +11,6 @@ export interface VaultContext {
   readonly policy: ReaderPolicy;
   readonly clock: () => number;
   readonly ttlMs: number;
-  /** Writes one audit event; rejects when the hook fails. */
-  readonly audit: (event: EvidenceAuditEvent) => Promise<void>;
+  /** Writes one audit event (its time as RFC 3339); rejects when the hook fails. */
+  readonly audit: (event: VaultAuditEntry) => Promise<void>;
 }

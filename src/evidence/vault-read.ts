@@ -1,7 +1,7 @@
 // The read path of the vault: every check a principal must pass, each refusal audited, the payload opened last.
 import { payloadAad, wrappedKeyAad } from './aad.js';
 import type { Principal, RefusalReason } from './access.js';
-import type { EvidenceAuditEvent } from './audit.js';
+import type { VaultAuditEntry } from './audit.js';
 import { openPayload, unwrapDataKey } from './envelope.js';
 import type { KeyProvider } from './keys.js';
 import { metaOf, type EvidenceRow } from './record.js';
@@ -28,9 +28,9 @@ export async function readEvidence(
   };
   const fail = async (
     result: Exclude<GetResult, { ok: true }>,
-    reason: NonNullable<EvidenceAuditEvent['reason']>,
+    reason: NonNullable<VaultAuditEntry['reason']>,
   ): Promise<GetResult> => {
-    const event: EvidenceAuditEvent = { type: 'evidence.read_refused', time, ...who, reason };
+    const event: VaultAuditEntry = { type: 'evidence.read_refused', time, ...who, reason };
     await audit(result.code === 'invalid_ref' ? event : { ...event, ref }).catch(() => undefined);
     return result;
   };

@@ -1,7 +1,7 @@
 // The evidence vault: raw tool responses sealed per record, read back only by an allowed principal, every read audited.
 import { createReaderPolicy } from './access.js';
 import type { Principal } from './access.js';
-import type { EvidenceAuditEvent, EvidenceAuditHook } from './audit.js';
+import type { EvidenceAuditHook, VaultAuditEntry } from './audit.js';
 import { jsonLinesEvidenceAuditHook } from './audit-stream.js';
 import { DEFAULT_EVIDENCE_TTL_MS } from './defaults.js';
 import type { KeyProvider } from './keys.js';
@@ -64,8 +64,8 @@ export function createVault(options: VaultOptions): Vault {
   const clock = options.clock ?? Date.now;
   const hook = options.audit ?? jsonLinesEvidenceAuditHook();
   if (typeof hook !== 'function') throw new TypeError('The vault audit hook must be a function.');
-  const audit = async (event: EvidenceAuditEvent): Promise<void> => {
-    await hook(event);
+  const audit = async (event: VaultAuditEntry): Promise<void> => {
+    await hook({ ...event, time: new Date(event.time).toISOString() });
   };
 
   const vault: VaultContext = { store, keys, policy, clock, ttlMs, audit };

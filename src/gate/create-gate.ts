@@ -14,6 +14,7 @@ import { assertTimeoutMs, DEFAULT_IO_TIMEOUT_MS } from '../vocabulary/settle-wit
 import { auditRecord } from './audit-record.js';
 import { withPurposes } from '../project/purpose-record.js';
 import { awaitEvidence, internalFailure, startEvidence, writeAudit } from './gate-io.js';
+import { assertCallArguments, assertGateOptions } from './gate-arguments.js';
 import { runStages, type StagesRun } from './run-stages.js';
 
 /** How a gate records what it sees. */
@@ -50,7 +51,9 @@ export interface AcceptOptions {
 export interface Gate {
   /**
    * Reads, parses, validates, binds, sanitizes and projects one raw tool result. Never throws on content:
-   * every input, however broken, resolves to exactly one {@link ToolOutcome}.
+   * every input, however broken, resolves to exactly one {@link ToolOutcome}. The caller's own arguments are
+   * configuration: a `tool` that is not a definition, or a `context` without a non-empty string `requestId`,
+   * rejects with a TypeError saying so.
    */
   accept<T>(
     tool: ToolDefinition<T>,
@@ -60,8 +63,12 @@ export interface Gate {
   ): Promise<ToolOutcome<T>>;
 }
 
-/** Creates a gate. Options are fixed for its lifetime; a malformed `ioTimeoutMs` throws a TypeError. */
+/**
+ * Creates a gate. Options are fixed for its lifetime; a malformed option (an `audit` without `write`, a `vault`
+ * without `put`, a bad `ioTimeoutMs` …) throws a TypeError saying what the option takes.
+ */
 export function createGate(options: GateOptions = {}): Gate {
+  assertGateOptions(options);
   const audit = options.audit ?? jsonLinesAuditSink();
   const clock = options.clock ?? Date.now;
   const evidenceRequired = options.evidence !== 'best-effort';
@@ -74,6 +81,7 @@ export function createGate(options: GateOptions = {}): Gate {
       context: RequestContext,
       accept: AcceptOptions = {},
     ) {
+      assertCallArguments(tool, raw, context); // the caller's configuration: a TypeError, the input let go
       // Taken in charge before anything else, and before the first pause: a stream failing from here on is
       // this call's outcome, never an unhandled 'error' event.
       const held = holdInput(raw);

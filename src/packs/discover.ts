@@ -3,19 +3,21 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PACK_FILE } from './load-pack.js';
 import { PackError } from './pack-error.js';
+import { ConfigFileError } from '../read/config-file.js';
 import { displayPath } from './paths.js';
 
 /**
  * The pack folders under each argument, in argument order and then by name: an argument holding pack.json
- * is one pack; otherwise each direct subfolder holding pack.json is. An argument that is no folder, or a
- * folder with no pack in it, throws {@link PackError}. A folder named twice is run once.
+ * is one pack; otherwise each direct subfolder holding pack.json is. A path that does not exist throws a
+ * `ConfigFileError` saying so; one that is no folder, or a folder with no pack in it, a {@link PackError}. A folder named twice is run once.
  */
 export function discoverPacks(args: readonly string[], cwd: string): string[] {
   const found: string[] = [];
   for (const arg of args) {
     const dir = resolve(cwd, arg);
     const shown = displayPath(cwd, dir);
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new PackError(shown, '', 'is not a folder');
+    if (!existsSync(dir)) throw new ConfigFileError('not_found', `${shown} does not exist`);
+    if (!statSync(dir).isDirectory()) throw new PackError(shown, '', 'is not a folder');
     const packs = isPack(dir)
       ? [dir]
       : readdirSync(dir, { withFileTypes: true })

@@ -1,6 +1,8 @@
 // Declarative projection: builds the small agent-facing object from a sanitized value, carrying purposes.
 import { setOwnMember } from '../json/own-member.js';
-import { escapeSegment, locatePath, parsePointer } from '../vocabulary/pointer.js';
+import { ANY_ITEM } from '../schema/declared-path.js';
+import { at, compilePath, type DeclaresPath, type Scope } from './projection-pointers.js';
+import { escapeSegment, locatePath } from '../vocabulary/pointer.js';
 import type { PurposeIndex } from '../walk/purpose-index.js';
 import { ContractError } from '../vocabulary/contract-error.js';
 import { CHECK_EVERY, pauseIfSpent } from '../walk/pacing.js';
@@ -8,11 +10,13 @@ import { copyValue, copyValuePaced, placed, type Out, type StringPlacer } from '
 import { PurposeRecord, withPurposes, type PurposeMap } from './purpose-record.js';
 
 export type { PurposeMap } from './purpose-record.js';
+export type { DeclaresPath } from './projection-pointers.js';
 
 /**
  * What the agent receives, field by field: a JSON pointer into the sanitized value, or `{ from, each }` to
  * map every item of an array (with `each` a pointer relative to the item, or a nested projection).
- * A pointer that resolves to nothing leaves its field out.
+ * A pointer must name something the schema declares; one that resolves to nothing in a particular result
+ * (an optional member it lacks) leaves its field out.
  */
 export interface ProjectionSpec {
   readonly [field: string]: string | { readonly from: string; readonly each: string | ProjectionSpec };
@@ -83,9 +87,16 @@ function freshOut(index: PurposeIndex, place?: StringPlacer): Out {
   return { index, purposes: new PurposeRecord(), place };
 }
 
-/** Compiles a projection spec (throws `ContractError` on a malformed one). */
-export function compileProjection(spec: ProjectionSpec, location = '/project'): CompiledProjection {
-  const fields = compileFields(spec, location);
+/**
+ * Compiles a projection spec. Throws `ContractError` on a malformed one, and on a pointer to a member or item
+ * the contract's schema does not declare (`declares`), naming the pointer: no accepted result could hold it.
+ */
+export function compileProjection(
+  spec: ProjectionSpec,
+  declares: DeclaresPath = () => true,
+  location = '/project',
+): CompiledProjection {
+  const fields = compileFields(spec, { declares, prefix: [], location });
   const step = objectStep(fields);
   const run = (value: unknown, index: PurposeIndex): Projected => {
     const out = freshOut(index);
@@ -131,14 +142,18 @@ async function pacedList(
   return mapped;
 }
 
-function compileFields(spec: ProjectionSpec, location: string): Field[] {
+function compileFields(spec: ProjectionSpec, scope: Scope): Field[] {
   if (typeof spec !== 'object' || Array.isArray(spec)) {
-    throw new ContractError('contract.invalid_projection', location, 'A projection is an object of fields');
+    throw new ContractError(
+      'contract.invalid_projection',
+      scope.location,
+      'A projection is an object of fields',
+    );
   }
   return Object.entries(spec).map(([field, rule]) => ({
     field,
     segment: `/${escapeSegment(field)}`,
-    ...compileField(rule, `${location}/${field}`),
+    ...compileField(rule, at(scope, escapeSegment(field))),
   }));
 }
 
@@ -153,20 +168,21 @@ function objectStep(fields: readonly Field[]): Step {
   };
 }
 
-function compileField(rule: ProjectionSpec[string], location: string): Pick<Field, 'step' | 'list'> {
-  if (typeof rule === 'string') return { step: compilePick(rule, location) };
+function compileField(rule: ProjectionSpec[string], scope: Scope): Pick<Field, 'step' | 'list'> {
+  if (typeof rule === 'string') return { step: compilePick(rule, scope) };
   if (typeof rule !== 'object' || typeof rule.from !== 'string') {
     throw new ContractError(
       'contract.invalid_projection',
-      location,
+      scope.location,
       'A field is a pointer or { from, each }',
     );
   }
-  const from = compilePath(rule.from, `${location}/from`);
+  const from = compilePath(rule.from, at(scope, 'from'));
+  const items: Scope = { ...at(scope, 'each'), prefix: [...scope.prefix, ...from, ANY_ITEM] };
   const each =
     typeof rule.each === 'string'
-      ? compilePick(rule.each, `${location}/each`)
-      : objectStep(compileFields(rule.each, `${location}/each`));
+      ? compilePick(rule.each, items)
+      : objectStep(compileFields(rule.each, items));
   const step: Step = (source, out, outPointer) => {
     const list = locatePath(source, from)?.value;
     if (!Array.isArray(list)) return undefined;
@@ -178,17 +194,9 @@ function compileField(rule: ProjectionSpec[string], location: string): Pick<Fiel
   return { step, list: { from, each } };
 }
 
-function compilePath(pointer: string, location: string): readonly string[] {
-  try {
-    return parsePointer(pointer);
-  } catch {
-    throw new ContractError('contract.invalid_projection', location, 'Not a JSON pointer');
-  }
-}
-
 /** A pointer pick; one member of an object (the common `/name`) is read directly, without a path walk. */
-function compilePick(pointer: string, location: string): Step {
-  const path = compilePath(pointer, location);
+function compilePick(pointer: string, scope: Scope): Step {
+  const path = compilePath(pointer, scope);
   const only = path.length === 1 ? (path[0] as string) : undefined;
   return (source, out, outPointer, at) => {
     if (only !== undefined && typeof source === 'object' && source !== null && !Array.isArray(source)) {

@@ -1,6 +1,7 @@
 // Resolves each string leaf of a contract to its configured purpose: explicit `x-purpose`, or an implied enum.
 import { ContractError } from '../vocabulary/contract-error.js';
 import { PURPOSE_KEYWORD } from '../schema/purpose-keyword.js';
+import { PURPOSE_CHOICES } from '../schema/contract-preflight.js';
 import { finiteValues, isSchemaObject, type SchemaObject } from '../schema/subschemas.js';
 import { enumPurpose } from './enum/enum-purpose.js';
 import { htmlPurpose } from './html/sanitize-html.js';
@@ -53,7 +54,7 @@ export function resolvePurpose(
     );
   }
   if (!isPurposeKind(kind)) {
-    throw new ContractError('contract.invalid_purpose', location, 'The purpose is not available');
+    throw new ContractError('contract.invalid_purpose', location, PURPOSE_CHOICES);
   }
   const purpose: Purpose<unknown> = PURPOSE_SANITIZERS[kind];
   return configurePurpose(purpose, { node, options, defaults: defaults[kind], location });

@@ -44,13 +44,7 @@ function checkNode(visit: SchemaVisit, onStringLeaf: StringLeafCheck): void {
     throw new ContractError('contract.unconstrained_value', location, 'The schema `true` accepts any value');
   }
   if (!isSchemaObject(node)) return;
-  if (!isSecureSchemaNode(node)) {
-    throw new ContractError(
-      'contract.insecure_schema',
-      location,
-      'Fails the ajv security meta-schema (pattern/format need maxLength, uniqueItems needs maxItems)',
-    );
-  }
+  if (!isSecureSchemaNode(node)) throw insecureAt(node, location);
   if (typeof node.$dynamicRef === 'string' || (location !== '' && typeof node.$id === 'string')) {
     throw new ContractError(
       'contract.unsupported_ref',
@@ -121,14 +115,32 @@ function checkConditionSecurity(node: SchemaNode, location: string): void {
   const stack: Array<{ node: SchemaNode; location: string }> = [{ node, location }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     if (!isSchemaObject(item.node)) continue;
-    if (!isSecureSchemaNode(item.node)) {
-      throw new ContractError(
-        'contract.insecure_schema',
-        item.location,
-        'Fails the ajv security meta-schema',
-      );
-    }
+    if (!isSecureSchemaNode(item.node)) throw insecureAt(item.node, item.location);
     for (const sub of subschemasOf(item.node))
       stack.push({ node: sub.schema, location: `${item.location}/${sub.path.join('/')}` });
   }
+}
+
+/**
+ * The error for a node that fails ajv's security meta-schema, at the node that fails it itself: the meta-schema
+ * descends into `properties` and `items`, so an ancestor fails for a descendant's sake, and the error names the
+ * descendant's location and what it lacks (with zod, `.max(n)` writes `maxLength` and `maxItems`).
+ */
+function insecureAt(node: SchemaObject, location: string): ContractError {
+  for (const sub of subschemasOf(node)) {
+    if (isSchemaObject(sub.schema) && !isSecureSchemaNode(sub.schema))
+      return insecureAt(sub.schema, `${location}/${sub.path.join('/')}`);
+  }
+  return new ContractError('contract.insecure_schema', location, insecureReason(node));
+}
+
+function insecureReason(node: SchemaObject): string {
+  const has = (keyword: string): boolean => node[keyword] !== undefined;
+  if ((has('pattern') || has('format')) && !has('maxLength'))
+    return `A string with "${has('format') ? 'format' : 'pattern'}" needs "maxLength" beside it (zod: add .max(n))`;
+  if (has('uniqueItems') && !has('maxItems'))
+    return '"uniqueItems" needs "maxItems" beside it (zod: add .max(n))';
+  if (has('patternProperties'))
+    return '"patternProperties" needs "propertyNames" with a "maxLength" beside it';
+  return 'Fails the ajv security meta-schema (pattern/format need maxLength, uniqueItems needs maxItems)';
 }

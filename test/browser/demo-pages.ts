@@ -11,8 +11,11 @@ import {
   summarizeViolations,
 } from './page-probe.js';
 
-/** How the page is served: with the demo's CSP, without any CSP, or without CSP in a browser lacking TT. */
-export type PageMode = 'enforced' | 'open' | 'no-trusted-types';
+/**
+ * How the page is served: with the demo's CSP, without any CSP, without CSP in a browser lacking TT, or with
+ * the demo's CSP whose `trusted-types` directive leaves `agent-airlock` out (`refused`).
+ */
+export type PageMode = 'enforced' | 'open' | 'no-trusted-types' | 'refused';
 
 /** Where the page loads the sinks' bundle from; the tests keep it as `window.airlockSinks`. */
 export const SINKS_PATH = '/assets/airlock-sinks.js';
@@ -34,7 +37,11 @@ export async function openDemoPage(
     await page.route(site.server.url, async (route) => {
       const response = await route.fetch();
       const headers = Object.fromEntries(
-        Object.entries(response.headers()).filter(([name]) => name !== 'content-security-policy'),
+        Object.entries(response.headers()).flatMap(([name, value]): Array<[string, string]> => {
+          if (name !== 'content-security-policy') return [[name, value]];
+          if (mode !== 'refused') return [];
+          return [[name, value.replace(/trusted-types [^;]*/, 'trusted-types another-policy')]];
+        }),
       );
       await route.fulfill({ response, headers });
     });

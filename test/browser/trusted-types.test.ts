@@ -83,6 +83,47 @@ describe.runIf(chromiumAvailable())('the browser sinks with and without Trusted 
     return rendered;
   }
 
+  test('a CSP whose trusted-types leaves agent-airlock out: markup shown as text, and a finding says why', async () => {
+    const page = await openDemoPage(session, 'refused');
+    const found = await page.evaluate(() => {
+      const airlock = (window as unknown as { airlockSinks: typeof Airlock }).airlockSinks;
+      const policy = airlock.defineEgressPolicy({ hosts: ['tickets.example.com'] });
+      const outcome = {
+        ok: true as const,
+        data: { body: '<p>Rich <em>text</em></p>' },
+        meta: {
+          tool: 't',
+          schemaVersion: 't.v1',
+          requestId: 'req.00000001',
+          findings: [],
+          purposes: { '/body': 'html' as const },
+        },
+      };
+      const html = document.createElement('div');
+      const markdown = document.createElement('div');
+      return {
+        html: airlock.renderHtmlInto(html, outcome, { policy }).findings,
+        htmlText: html.textContent,
+        markdown: airlock.renderMarkdownInto(markdown, '*rich*', { policy }).findings,
+        markdownText: markdown.innerHTML,
+      };
+    });
+    const asText = (pointer: string) => ({
+      code: 'sink.markup_as_text',
+      pointer,
+      count: 1,
+      action: 'cleaned',
+      detail: { reason: 'trusted_types_refused' },
+    });
+    expect(found).toEqual({
+      html: [asText('/body')],
+      htmlText: 'body<p>Rich <em>text</em></p>',
+      markdown: [asText('')],
+      markdownText: '*rich*',
+    });
+    await page.close();
+  });
+
   test('with Trusted Types enforced the sinks render every case as without them, and as 0.2.0 did', async () => {
     const recording = process.env.AIRLOCK_RECORD_DOM_BASELINE;
     const inputs = groups.flatMap((group) => group.outcomes);

@@ -49,14 +49,23 @@ describe('airlock check', () => {
     expect(io.out()).not.toContain('admin_override');
   });
 
-  test('--audit writes one JSON audit line to stderr', async () => {
-    const io = memoryIo({ cwd: dir });
-    await runCli(
-      ['check', '--tool', 'contract.json', '--context', 'context.json', '--audit', 'extra.json'],
-      io,
-    );
-    const record = JSON.parse(io.err()) as { issue: { code: string } };
-    expect(record.issue.code).toBe('validate.additionalProperties');
+  test('--audit writes one JSON audit line to stderr, and the outcome and exit code are the same as without', async () => {
+    const rejected = memoryIo({ cwd: dir });
+    const args = ['check', '--tool', 'contract.json', '--context', 'context.json', '--audit'];
+    const started = Date.now();
+    expect(await runCli([...args, 'extra.json'], rejected)).toBe(1);
+    expect(JSON.parse(rejected.out())).toMatchObject({
+      ok: false,
+      error: { code: 'schema_mismatch', retryable: false },
+    });
+    const record = JSON.parse(rejected.err()) as { outcome: string; issue: { code: string } };
+    expect(record).toMatchObject({ outcome: 'rejected', issue: { code: 'validate.additionalProperties' } });
+
+    const accepted = memoryIo({ cwd: dir });
+    expect(await runCli([...args, 'ok.json'], accepted)).toBe(0);
+    expect(JSON.parse(accepted.out())).toMatchObject({ ok: true, data: { change_id: 'CR-7' } });
+    expect(JSON.parse(accepted.err())).toMatchObject({ outcome: 'accepted' });
+    expect(Date.now() - started).toBeLessThan(1_500); // no wait on an audit write that never completes
   });
 
   test('usage and contract errors exit 2', async () => {

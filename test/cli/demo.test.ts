@@ -27,7 +27,7 @@ describe('airlock demo', () => {
     [['--port', '80x'], /--port takes a number from 0 to 65535/],
     [['--bogus'], /unknown option --bogus/],
     [['broken'], /invalid pack: broken\/pack\.json/],
-    [['missing-folder'], /invalid pack: missing-folder: .*is not a folder/],
+    [['missing-folder'], /^airlock demo: missing-folder does not exist$/m],
   ])('%j is one line and exit 2', async (args, message) => {
     const run = memoryIo({ cwd: dir });
     expect(await runCli(['demo', ...args], run)).toBe(2);

@@ -57,6 +57,14 @@ describe('the default contract: any JSON whose strings are text', () => {
     expect(run.stdout).not.toContain(PLANTED_TOKEN);
   });
 
+  test('--audit: the audit record as one JSON line on stderr, the block and exit 0 unchanged', async () => {
+    const run = await filter(['--audit'], JSON.stringify({ note: 'plain words' }));
+    expect(run.code).toBe(0);
+    expectBlock(run.stdout, 'tool_output', '{"note":"plain words"}');
+    expect(JSON.parse(run.stderr)).toMatchObject({ type: 'tool.result', outcome: 'accepted' });
+    expect(run.ms).toBeLessThan(10_000);
+  });
+
   test('50 MB is result_too_large, exit 1, soon after the ceiling', () => {
     const started = Date.now();
     const run = spawnSync(process.execPath, ['--import', TSX, BIN, 'filter'], {

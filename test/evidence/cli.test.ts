@@ -7,13 +7,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/command.js';
 import { memoryIo } from '../support/cli-io.js';
 import { evidenceGetCommand, evidencePurgeCommand, evidenceRevokeCommand } from '../../src/cli/evidence.js';
-import { keysRewrapCommand, keysRotateCommand } from '../../src/cli/keys.js';
+import { keysNewCommand, keysRewrapCommand, keysRotateCommand } from '../../src/cli/keys.js';
 import { parseKeyList } from '../../src/evidence/keys-env.js';
 import { createKeyFileProvider, readKeyFile, writeKeyFile } from '../../src/evidence/keys-file.js';
 import { buildKeyRing } from '../../src/evidence/keys.js';
 import { createSqliteStore } from '../../src/evidence/stores/sqlite.js';
 import { createVault } from '../../src/evidence/vault.js';
 import { allByteValues, META } from './fixtures.js';
+import { POSTGRES, serverAvailable } from '../support/servers.js';
+
+const postgresUp = await serverAvailable(POSTGRES);
 
 const cwd = mkdtempSync(join(tmpdir(), 'airlock-cli-'));
 afterAll(() => {
@@ -127,7 +130,8 @@ describe('airlock evidence and keys commands', () => {
     const before = readKeyFile(join(cwd, 'keys.json'));
     const result = await run(keysRotateCommand, ['--key-file', 'keys.json']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/re-wrapped [1-9][0-9]*, key unavailable 0, tampered 0/);
+    expect(result.stdout).toMatch(/^current key \S+: re-wrapped [1-9][0-9]*, key unavailable 0, tampered 0/);
+    expect(result.stderr).toBe('');
     const after = readKeyFile(join(cwd, 'keys.json'));
     expect(after.current).not.toBe(before.current);
     const db = new Database(join(cwd, '.data/evidence.sqlite'), { readonly: true });
@@ -142,7 +146,7 @@ describe('airlock evidence and keys commands', () => {
       buildKeyRing(after.current, [[after.current, after.keys.get(after.current)!]]),
     );
     expect((await run(evidenceGetCommand, [ref, ...READER])).stdout).toBe(TEXT);
-    expect((await run(keysRewrapCommand, ['--key-file', 'keys.json'])).stderr).toContain('re-wrapped 0');
+    expect((await run(keysRewrapCommand, ['--key-file', 'keys.json'])).stdout).toContain('re-wrapped 0');
   });
 
   it('revokes one record and purges expired ones', async () => {
@@ -158,14 +162,46 @@ describe('airlock evidence and keys commands', () => {
     );
   });
 
+  it('keys new prints a key list for AIRLOCK_VAULT_KEYS: one fresh 32-byte key, marked current', async () => {
+    const made = await run(keysNewCommand, []);
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(made.stdout).toMatch(/^AIRLOCK_VAULT_KEYS=\*[A-Za-z0-9._-]+:[A-Za-z0-9+/]{43}=\n$/);
+    const ring = parseKeyList(made.stdout.trim().replace(/^AIRLOCK_VAULT_KEYS=/, ''));
+    expect([ring.keys.size, ring.keys.get(ring.current)?.length]).toEqual([1, 32]);
+  });
+
   it('rotates keys held in the environment by printing the new key list', async () => {
-    const first = await run(keysRotateCommand, ['--init', '--store', 'env.sqlite']);
-    expect(first.code).toBe(0);
-    const list = first.stdout.trim().replace(/^AIRLOCK_VAULT_KEYS=/, '');
+    const list = (await run(keysNewCommand, [])).stdout.trim().replace(/^AIRLOCK_VAULT_KEYS=/, '');
     const second = await run(keysRotateCommand, ['--store', 'env.sqlite'], { AIRLOCK_VAULT_KEYS: list });
-    const ring = parseKeyList(second.stdout.trim().replace(/^AIRLOCK_VAULT_KEYS=/, ''));
+    expect(second.code).toBe(0);
+    const [printed = '', summary] = second.stdout.split('\n');
+    const ring = parseKeyList(printed.replace(/^AIRLOCK_VAULT_KEYS=/, ''));
     expect(ring.keys.size).toBe(2);
     expect(ring.current).not.toBe(parseKeyList(list).current);
+    expect(summary).toMatch(/^current key \S+: re-wrapped 0/);
+  });
+
+  it('without --key-file or the variable, every command uses the key file beside the SQLite store', async () => {
+    const store = ['--store', 'beside/evidence.sqlite'];
+    const missing = await run(keysRotateCommand, store);
+    expect(missing).toMatchObject({ code: 2 });
+    expect(missing.stderr).toContain('The key file beside/evidence.keys.json does not exist; pass --init');
+    const init = await run(keysRotateCommand, [...store, '--init']);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(/^created the key file beside\/evidence\.keys\.json \(mode 0600\)\n/);
+    expect(statSync(join(cwd, 'beside/evidence.keys.json')).mode & 0o777).toBe(0o600);
+    const vault = createVault({
+      store: createSqliteStore(join(cwd, 'beside/evidence.sqlite')),
+      keys: createKeyFileProvider(join(cwd, 'beside/evidence.keys.json')),
+      audit: () => undefined,
+    });
+    const ref = await vault.put(new TextEncoder().encode(TEXT), META);
+    const read = await run(evidenceGetCommand, [ref, ...READER, ...store]);
+    expect(read).toMatchObject({ code: 0, stdout: TEXT });
+    await createSqliteStore(join(cwd, 'lonely/evidence.sqlite')).close();
+    const none = await run(evidenceGetCommand, [ref, ...READER, '--store', 'lonely/evidence.sqlite']);
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toContain('No evidence keys: pass --key-file FILE, set AIRLOCK_VAULT_KEYS');
   });
 
   it('answers usage mistakes with exit 2 without echoing the arguments', async () => {
@@ -176,10 +212,33 @@ describe('airlock evidence and keys commands', () => {
     expect((await run(evidencePurgeCommand, ['extra'])).code).toBe(2);
   });
 
-  it('reports an unreachable store by error name only, never the connection string', async () => {
+  it('reports an unreachable store by its kind, host, port and cause, never the rest of the connection string', async () => {
     const result = await run(evidencePurgeCommand, ['--store', 'postgres://admin:hunter2@127.0.0.1:1/x']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^airlock evidence purge: store_error \(\w+\)\n$/);
-    expect(result.stderr).not.toContain('hunter2');
+    expect(result.stderr).toBe(
+      'airlock evidence purge: store_error: the postgres store at 127.0.0.1:1 refused the connection ' +
+        '(is the server running on that port?) (ECONNREFUSED)\n',
+    );
+    expect(result.stderr).not.toMatch(/hunter2|admin/);
+  });
+
+  it.runIf(postgresUp)('a database the server does not have is named, with the SQLSTATE', async () => {
+    const url = new URL(POSTGRES.url);
+    url.pathname = '/airlock_no_such_database';
+    const result = await run(evidencePurgeCommand, ['--store', url.href]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `airlock evidence purge: store_error: the postgres store at ${url.hostname}:${url.port} has no database ` +
+        '"airlock_no_such_database" (3D000)\n',
+    );
+  });
+
+  it('refuses a store URL of a kind it does not speak, instead of looking for a SQLite file by that name', async () => {
+    const result = await run(evidencePurgeCommand, ['--store', 'mysql://root@db/x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'airlock evidence purge: --store mysql:// is not a store Airlock speaks: give a SQLite file path, ' +
+        'a postgres:// (or postgresql://) URL, or a redis:// (or rediss://) URL\n',
+    );
   });
 });

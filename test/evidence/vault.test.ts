@@ -35,7 +35,7 @@ describe('evidence vault', () => {
     expect(events.map((event) => event.type)).toEqual(['evidence.stored', 'evidence.read']);
     expect(events[1]).toEqual({
       type: 'evidence.read',
-      time: now(),
+      time: new Date(now()).toISOString(), // RFC 3339, as the gate's audit records write times
       ref,
       tenant: 'tenant-a',
       role: 'security-operator',

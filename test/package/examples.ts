@@ -117,28 +117,45 @@ export const EXPECTED_OUTPUT: Readonly<Record<ExampleName, string>> = {
   ].join('\n'),
 };
 
-let compiled: Promise<string> | undefined;
+/** The examples compiled into each app, by the app's folder. */
+const compiled = new Map<string, Promise<string>>();
 
-/** Copies `examples/` (shared and every example) into the app and compiles it once; resolves with tsc's output. */
-function compileExamples(app: PackedApp): Promise<string> {
-  compiled ??= (async () => {
-    const dir = join(app.dir, 'examples');
-    for (const folder of ['shared', ...EXAMPLES])
-      cpSync(join(ROOT, 'examples', folder), join(dir, folder), { recursive: true });
-    const tsconfig = { ...APP_TSCONFIG, include: ['**/*.ts'] };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
-    const built = await app.run('npx', ['tsc', '-p', 'examples/tsconfig.json'], { timeoutMs: 300_000 });
-    return built.stdout + built.stderr;
-  })();
-  return compiled;
+/**
+ * Copies `examples/` (shared and every example) from `source` — the clone's, or the copy the package ships —
+ * into the app and compiles it once; resolves with tsc's output.
+ */
+function compileExamples(app: PackedApp, source: string, names: readonly ExampleName[]): Promise<string> {
+  let done = compiled.get(app.dir);
+  if (done === undefined) {
+    done = (async () => {
+      const dir = join(app.dir, 'examples');
+      for (const folder of ['shared', ...names])
+        cpSync(join(source, folder), join(dir, folder), { recursive: true });
+      const tsconfig = { ...APP_TSCONFIG, include: ['**/*.ts'] };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+      const built = await app.run('npx', ['tsc', '-p', 'examples/tsconfig.json'], { timeoutMs: 300_000 });
+      return built.stdout + built.stderr;
+    })();
+    compiled.set(app.dir, done);
+  }
+  return done;
 }
 
-/** Compiles the examples (once) and runs one; resolves with tsc's output and the run. */
+/**
+ * Compiles the examples (once per app) and runs one; resolves with tsc's output and the run. `source` is the
+ * examples folder copied in: the clone's, every example, by default; given (`node_modules/agent-airlock/examples`,
+ * a user's copy), only `name` and what the examples share, so the app needs only that example's packages.
+ */
 export async function runExample(
   app: PackedApp,
   name: ExampleName,
+  source?: string,
 ): Promise<{ readonly tsc: string; readonly run: ExampleRun }> {
-  const tsc = await compileExamples(app);
+  const tsc = await compileExamples(
+    app,
+    source ?? join(ROOT, 'examples'),
+    source === undefined ? EXAMPLES : [name],
+  );
   const result = await app.run('node', [exampleEntry(join(app.dir, 'examples/build'), name, 'js')]);
   return { tsc, run: { code: result.code, stdout: normalise(result.stdout), stderr: result.stderr } };
 }

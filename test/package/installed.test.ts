@@ -1,6 +1,6 @@
 // The package as a user installs it: packed, installed into a fresh app, its README, entries and CLI run there.
-import { createServer, type Server } from 'node:http';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -11,7 +11,9 @@ import { useTempDir } from '../support/temp-dir.js';
 import { startDemo } from './demo-process.js';
 import { EXAMPLES, EXPECTED_OUTPUT, runExample } from './examples.js';
 import { APP_TSCONFIG, MANIFEST, packAndInstall, type PackedApp } from './packed-app.js';
-import { readmeTypeScript, shortExample } from './readme-blocks.js';
+import { readmePackagePaths, schemaTarget, shippedSchemaPointers } from './package-paths.js';
+import { readmeTypeScript, runShortExample } from './readme-blocks.js';
+import { REVIEW, startReviewService } from './review-service.js';
 
 const work = useTempDir('installed');
 let app: PackedApp;
@@ -21,39 +23,6 @@ let origin = '';
 const ENTRIES = Object.keys(MANIFEST.exports)
   .filter((entry) => !entry.endsWith('.json'))
   .map((entry) => (entry === '.' ? MANIFEST.name : `${MANIFEST.name}/${entry.slice(2)}`));
-
-const REVIEW = {
-  tool: 'review_status',
-  request_id: 'req.J7q94MkP',
-  outcome: 'success',
-  data: { change_id: 'CR-7', decision: 'approved', note: 'Reviewed by two people.' },
-};
-
-/** The review service the README example calls: a valid result, one with an extra property, and 50 MB. */
-function startReviewService(): Promise<Server> {
-  const service = createServer((request, response) => {
-    response.setHeader('content-type', 'application/json');
-    if (request.url === '/valid') response.end(JSON.stringify(REVIEW));
-    else if (request.url === '/extra')
-      response.end(JSON.stringify({ ...REVIEW, data: { ...REVIEW.data, admin_override: true } }));
-    else {
-      const chunk = Buffer.alloc(1 << 20, 0x20);
-      let sent = 0;
-      const more = (): void => {
-        while (sent < 50 && response.write(chunk)) sent++;
-        if (sent >= 50) response.end();
-        else response.once('drain', more);
-      };
-      response.on('error', () => undefined);
-      more();
-    }
-  });
-  return new Promise((resolve) => {
-    service.listen(0, '127.0.0.1', () => {
-      resolve(service);
-    });
-  });
-}
 
 beforeAll(async () => {
   [app, server] = await Promise.all([packAndInstall(work), startReviewService()]);
@@ -82,6 +51,18 @@ describe('the tarball', () => {
       expect(files).toContain(`package/${path}`);
     expect(files.filter((file) => /^package\/(src|test|bench)\//.test(file))).toEqual([]);
     expect(files.filter((file) => file.startsWith('package/dist/') && file.endsWith('.js.map'))).toEqual([]);
+  });
+
+  test('ships every file the README points at, and the formats its contracts and packs name in $schema', () => {
+    const installed = join(app.dir, 'node_modules', MANIFEST.name);
+    const paths = readmePackagePaths(readFileSync(join(installed, 'README.md'), 'utf8'));
+    expect(paths).toEqual(
+      expect.arrayContaining(['docs/demo.png', 'examples/mcp/README.md', 'examples/json-contract/main.ts']),
+    );
+    expect(paths.filter((path) => !existsSync(join(installed, path)))).toEqual([]);
+    const pointers = shippedSchemaPointers(installed);
+    expect(pointers.length).toBeGreaterThanOrEqual(14);
+    expect(pointers.filter((pointer) => !existsSync(join(installed, schemaTarget(pointer))))).toEqual([]);
   });
 
   test("keeps the scanners' method constants `const` in the bundles (a `var` halves the text scan speed)", () => {
@@ -113,6 +94,21 @@ describe('TypeScript in the app', () => {
     });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
+  }, 360_000);
+
+  test('a CommonJS TypeScript project ("module": "nodenext") compiles every entry to require() and runs', async () => {
+    const dir = join(app.dir, 'commonjs');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG));
+    const imports = ENTRIES.map((entry, i) => `import * as entry${i} from '${entry}';`).join('\n');
+    const uses = ENTRIES.map((_, i) => `typeof entry${i}`).join(', ');
+    writeFileSync(join(dir, 'main.ts'), `${imports}\nconsole.log([${uses}].join(' '));\n`);
+    const built = await app.run('npx', ['tsc', '-p', 'commonjs/tsconfig.json'], { timeoutMs: 300_000 });
+    expect(built.stdout + built.stderr).toBe('');
+    expect(readFileSync(join(dir, 'build/main.js'), 'utf8')).toContain(`require("${MANIFEST.name}")`);
+    const ran = await app.run('node', ['commonjs/build/main.js']);
+    expect(ran).toMatchObject({ code: 0, stdout: `${ENTRIES.map(() => 'object').join(' ')}\n` });
   }, 360_000);
 
   test('every entry loads with import and with require()', async () => {
@@ -159,13 +155,9 @@ describe('TypeScript in the app', () => {
 
 describe("the README's short example, run against a local service", () => {
   async function runExample(path: string): Promise<{ code: number; stdout: string; ms: number }> {
-    const dir = join(app.dir, `example${path.replace('/', '-')}`);
-    mkdirSync(dir);
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG));
-    writeFileSync(join(dir, 'example.ts'), shortExample(`${origin}${path}`));
-    const built = await app.run('npx', ['tsc', '-p', `${dir}/tsconfig.json`]);
-    expect(built.stdout + built.stderr).toBe('');
-    return app.run('node', [join(dir, 'build/example.js')]);
+    const { tsc, run } = await runShortExample(app, `example${path.replace('/', '-')}`, `${origin}${path}`);
+    expect(tsc).toBe('');
+    return run;
   }
 
   test('a valid result is accepted and rendered', async () => {
@@ -230,6 +222,67 @@ describe('the installed command', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, data: { change_id: 'CR-7' } });
   }, 60_000);
+
+  test('check --audit: the audit record on stderr, and the same outcome and exit code as without it', async () => {
+    const contract = 'node_modules/agent-airlock/fixtures/contracts/review-status.contract.json';
+    const args = ['check', '--tool', contract, '--context', 'context.json', '--audit'];
+    writeFileSync(join(app.dir, 'context.json'), JSON.stringify({ requestId: REVIEW.request_id }));
+    const body = { ...REVIEW, data: { change_id: 'CR-7', decision: 'approved', reviewed_by: 'ana' } };
+    writeFileSync(join(app.dir, 'audited.json'), JSON.stringify(body));
+    writeFileSync(join(app.dir, 'audited-extra.json'), JSON.stringify({ ...body, extra: true }));
+    const accepted = await app.run(bin(), [...args, 'audited.json']);
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(accepted.stdout)).toMatchObject({ ok: true, data: { change_id: 'CR-7' } });
+    expect(JSON.parse(accepted.stderr)).toMatchObject({ type: 'tool.result', outcome: 'accepted' });
+    const rejected = await app.run(bin(), [...args, 'audited-extra.json']);
+    expect(rejected.code).toBe(1);
+    expect(JSON.parse(rejected.stdout)).toMatchObject({ ok: false, error: { code: 'schema_mismatch' } });
+    expect(JSON.parse(rejected.stderr)).toMatchObject({ outcome: 'rejected', code: 'schema_mismatch' });
+    expect(accepted.ms + rejected.ms).toBeLessThan(20_000);
+  }, 60_000);
+
+  test.each([
+    ['fixtures', ['run']],
+    ['evidence', ['get', 'purge', 'revoke']],
+    ['keys', ['new', 'rotate', 'rewrap']],
+  ])('%s --help lists its commands and exits 0', async (group, commands) => {
+    const result = await app.run(bin(), [group, '--help']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    for (const command of commands) expect(result.stdout).toContain(`airlock ${group} ${command} `);
+  });
+
+  test('mistakes on the command line say what to fix, with exit 2', async () => {
+    const unknown = await app.run(bin(), ['evidence', 'lists']);
+    expect(unknown).toMatchObject({ code: 2, stdout: '' });
+    expect(unknown.stderr).toMatch(/^airlock evidence: unknown command; the evidence commands are get\|/);
+    const missing = await app.run(bin(), ['fixtures', 'run', 'nope/']);
+    expect(missing).toMatchObject({ code: 2, stderr: 'airlock fixtures run: nope does not exist\n' });
+    const mysql = await app.run(bin(), ['evidence', 'purge', '--store', 'mysql://x']);
+    expect(mysql.code).toBe(2);
+    expect(mysql.stderr).toContain('--store mysql:// is not a store Airlock speaks');
+  });
+
+  test('a plain JSON Schema or a draft-07 one given to --tool: what the file lacks, and the dialect to write', async () => {
+    const schema = {
+      type: 'object',
+      properties: { note: { type: 'string', maxLength: 50, 'x-purpose': 'text' } },
+      additionalProperties: false,
+    };
+    writeFileSync(join(app.dir, 'plain.json'), JSON.stringify(schema));
+    const draft07 = { $schema: 'http://json-schema.org/draft-07/schema#', ...schema };
+    writeFileSync(
+      join(app.dir, 'draft07.json'),
+      JSON.stringify({ name: 't', version: 't.v1', schema: draft07 }),
+    );
+    writeFileSync(join(app.dir, 'note.json'), '{"note":"hi"}');
+    const plain = await app.run(bin(), ['check', '--tool', 'plain.json', 'note.json']);
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/^airlock check: The contract file lacks "name", "version" and "schema"/);
+    expect(plain.stderr).toContain('it looks like a plain JSON Schema');
+    const old = await app.run(bin(), ['check', '--tool', 'draft07.json', 'note.json']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toMatch(/^airlock check: Contracts are JSON Schema 2020-12, not draft-07/);
+  });
 
   test('writes a JUnit report and a SARIF report that is valid SARIF 2.1.0', async () => {
     const junit = await app.run(

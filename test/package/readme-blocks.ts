@@ -1,7 +1,7 @@
 // The TypeScript examples of README.md, as a user would copy them.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './packed-app.js';
+import { APP_TSCONFIG, ROOT, type PackedApp, type RunResult } from './packed-app.js';
 
 /** One fenced `ts` or `tsx` block, its language and the heading it sits under. */
 export interface ReadmeBlock {
@@ -32,4 +32,21 @@ export function shortExample(url: string): string {
   const placeholder = /^const url = '[^']*';$/m;
   if (!placeholder.test(block.code)) throw new Error('the short example has no `const url = ...` line');
   return block.code.replace(placeholder, `const url = ${JSON.stringify(url)};`);
+}
+
+/**
+ * Writes the short example, its request sent to `url`, into `app/<folder>` as the user would, compiles it with the
+ * app's tsc and runs it with node; resolves with tsc's output and the run.
+ */
+export async function runShortExample(
+  app: PackedApp,
+  folder: string,
+  url: string,
+): Promise<{ readonly tsc: string; readonly run: RunResult }> {
+  const dir = join(app.dir, folder);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(APP_TSCONFIG));
+  writeFileSync(join(dir, 'example.ts'), shortExample(url));
+  const built = await app.run('npx', ['tsc', '-p', `${dir}/tsconfig.json`]);
+  return { tsc: built.stdout + built.stderr, run: await app.run('node', [join(dir, 'build/example.js')]) };
 }

@@ -64,7 +64,7 @@ describe('contract checks', () => {
     [
       'an unknown purpose name',
       object({ a: { type: 'string', maxLength: 4, 'x-purpose': 'code' } }),
-      'contract.invalid_schema',
+      'contract.invalid_purpose',
     ],
     ['an array without maxItems', object({ a: { type: 'array', items: id } }), 'contract.unbounded_array'],
     [

@@ -1,5 +1,5 @@
 // One tool output through a CLI gate: its outcome, what a model may see of it, and a line about a rejection.
-import { jsonLinesAuditSink, memoryAuditSink } from '../../audit/sinks.js';
+import { memoryAuditSink } from '../../audit/sinks.js';
 import type { RequestContext } from '../../bind/rules.js';
 import type { ToolDefinition } from '../../contract/define-tool.js';
 import { createGate } from '../../gate/create-gate.js';
@@ -8,6 +8,7 @@ import type { ToolOutcome } from '../../vocabulary/outcome.js';
 import type { ToolResultView } from '../../../sinks/prompt/tool-result.js';
 import { modelView } from '../../adapters/model-view.js';
 import type { CliIo } from '../command.js';
+import { stderrAuditSink } from '../stderr-audit.js';
 
 /** How a command reports the gate's audit record on standard error. */
 export interface AuditChoice {
@@ -30,9 +31,7 @@ export async function gateOutput<T>(
   audit: AuditChoice,
 ): Promise<ToolOutcome<T>> {
   const records = memoryAuditSink();
-  const sink = audit.full
-    ? jsonLinesAuditSink({ write: (line: string) => (io.stderr(line), true) })
-    : records;
+  const sink = audit.full ? stderrAuditSink(io) : records;
   const outcome = await createGate({ audit: sink }).accept(contract, raw, context);
   const issue = records.records[0]?.issue;
   if (!outcome.ok && issue !== undefined)
