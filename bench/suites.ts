@@ -6,6 +6,7 @@ import { gateSuite } from './gate.js';
 import { gateStagesSuite } from './gate-stages.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
+import { markdownStreamSuite } from './markdown-stream.js';
 import { mcpSuite } from './mcp.js';
 import { textSuite } from './text.js';
 import type { BenchSuite } from './harness.js';
@@ -15,6 +16,7 @@ export const SUITES: readonly BenchSuite[] = [
   jsonSuite,
   textSuite,
   htmlSuite,
+  markdownStreamSuite,
   gateSuite,
   gateStagesSuite,
   eventLoopSuite,
