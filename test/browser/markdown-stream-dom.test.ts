@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { IMAGE_MODES, type MarkdownOptions } from '../../sinks/markdown/options.js';
 import { renderMarkdownInto } from '../../sinks/markdown/render-dom.js';
 import { createMarkdownStream } from '../../sinks/markdown/stream.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
@@ -21,7 +22,12 @@ function urlsOf(box: Element): string[] {
 }
 
 /** Streams `text` in chunks of `size` characters, calling `each` after every write; resolves with the element. */
-async function stream(text: string, size: number, options = { policy }, each?: (box: Element) => void) {
+async function stream(
+  text: string,
+  size: number,
+  options: MarkdownOptions = { policy },
+  each?: (box: Element) => void,
+) {
   const box = document.createElement('div');
   const markdown = createMarkdownStream(box, options);
   for (let at = 0; at < text.length; at += size) {
@@ -32,7 +38,7 @@ async function stream(text: string, size: number, options = { policy }, each?: (
   return { box, report };
 }
 
-function renderedAtOnce(text: string, options = { policy }): Element {
+function renderedAtOnce(text: string, options: MarkdownOptions = { policy }): Element {
   const box = document.createElement('div');
   renderMarkdownInto(box, text, options);
   return box;
@@ -76,6 +82,22 @@ describe('createMarkdownStream', () => {
     const box2 = document.createElement('div');
     expect(report).toEqual(renderMarkdownInto(box2, answer, { policy }));
     expect(report.findings.map((finding) => finding.code)).toEqual(['markdown.url_blocked']);
+  });
+
+  test('every image mode streams to what renderMarkdownInto shows in that mode, loading nothing early', async () => {
+    const answer = `${modelAnswer(2_000)}\n![chart](https://tickets.example.com/c.png) ![x](https://evil.example/p.png?q=1)\n`;
+    for (const images of IMAGE_MODES) {
+      const options = { policy, images };
+      const expected = renderedAtOnce(answer, options);
+      const loaded: string[] = [];
+      const { box, report } = await stream(answer, 3, options, (shown) => {
+        loaded.push(...Array.from(shown.querySelectorAll('img'), (image) => image.getAttribute('src') ?? ''));
+      });
+      expect(box.isEqualNode(expected)).toBe(true);
+      expect(report).toEqual(renderMarkdownInto(document.createElement('div'), answer, options));
+      expect(loaded.filter((src) => src !== 'https://tickets.example.com/c.png')).toEqual([]);
+      if (images !== 'allowlisted') expect(loaded).toEqual([]);
+    }
   });
 
   test('a half-written link or image is text until its URL is complete; a link at the end', async () => {
