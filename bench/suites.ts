@@ -6,6 +6,7 @@ import { gateSuite } from './gate.js';
 import { gateStagesSuite } from './gate-stages.js';
 import { htmlSuite } from './html.js';
 import { jsonSuite } from './json.js';
+import { markdownStreamSuite } from './markdown-stream.js';
 import { mcpSuite } from './mcp.js';
 import { proxySuite } from './proxy.js';
 import { textSuite } from './text.js';
@@ -16,6 +17,7 @@ export const SUITES: readonly BenchSuite[] = [
   jsonSuite,
   textSuite,
   htmlSuite,
+  markdownStreamSuite,
   gateSuite,
   gateStagesSuite,
   eventLoopSuite,

@@ -14,6 +14,8 @@ export { renderMarkdown } from '../sinks/markdown/render.js';
 export type { MarkdownRendering } from '../sinks/markdown/render.js';
 export { renderMarkdownInto } from '../sinks/markdown/render-dom.js';
 export type { MarkdownRenderReport } from '../sinks/markdown/render-dom.js';
+export { createMarkdownStream } from '../sinks/markdown/stream.js';
+export type { MarkdownStream } from '../sinks/markdown/stream.js';
 export { escapeMarkdown } from '../sinks/markdown/escape.js';
 export { renderOutcomeMarkdown } from '../sinks/markdown/outcome.js';
 export type { MarkdownOptions, ImageMode } from '../sinks/markdown/options.js';

@@ -162,6 +162,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
   './browser': [
     'TRUSTED_TYPES_POLICY_NAME',
     'checkUrl',
+    'createMarkdownStream',
     'defineEgressPolicy',
     'escapeMarkdown',
     'renderHtmlInto',
@@ -169,7 +170,7 @@ const EXPORTS: Readonly<Record<string, readonly string[]>> = {
     'renderMarkdownInto',
     'renderOutcomeMarkdown',
   ],
-  './react': ['ToolOutput'],
+  './react': ['StreamingMarkdown', 'ToolOutput'],
 };
 
 test('every entry exports exactly the documented names', async () => {

@@ -61,12 +61,18 @@ export async function servePage(bundlePath: string): Promise<PageServer> {
       response.end();
     }
   });
+  return listenOnLoopback(server);
+}
+
+/** Starts `server` on a free loopback port; `close` also ends open connections (a stream still answering). */
+export async function listenOnLoopback(server: Server): Promise<PageServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${String(port)}`,
     close: () =>
       new Promise((resolve) => {
+        server.closeAllConnections();
         server.close(() => {
           resolve();
         });

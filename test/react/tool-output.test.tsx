@@ -3,17 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, StrictMode, useState, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HtmlRenderReport } from '../../sinks/html/render-dom.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
 import { ToolOutput } from '../../src/react/tool-output.js';
 import { untrusted } from '../../src/taint/untrusted.js';
 import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import type { PurposeKind } from '../../src/vocabulary/purpose-kinds.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { useReactRoot } from './react-root.js';
 
 const policy = defineEgressPolicy({ hosts: ['tickets.example.com'] });
 
@@ -34,31 +32,17 @@ const TICKET = accepted(
   { '/title': 'text', '/url': 'url', '/body': 'html' },
 );
 
-let host: HTMLElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
-afterEach(() => {
-  act(() => {
-    root.unmount();
-  });
-  host.remove();
-});
+const mounted = useReactRoot();
 
 describe('ToolOutput', () => {
   it('renders an accepted outcome as renderHtmlInto does: text inert, links by policy, markup sanitized', () => {
     const reports: HtmlRenderReport[] = [];
     act(() => {
-      root.render(
+      mounted().root.render(
         <ToolOutput outcome={TICKET} policy={policy} className="out" onRender={(r) => reports.push(r)} />,
       );
     });
-    const output = host.querySelector('div.out[data-airlock-output]');
+    const output = mounted().host.querySelector('div.out[data-airlock-output]');
     expect(output?.querySelector('dd')?.textContent).toBe('<img src=x onerror=alert(1)> Login fails');
     expect(output?.querySelectorAll('img, script')).toHaveLength(0);
     expect(Array.from(output?.querySelectorAll('a') ?? [], (a) => a.getAttribute('href'))).toEqual([
@@ -78,9 +62,9 @@ describe('ToolOutput', () => {
       meta: { tool: 'ticket_detail', schemaVersion: 'v1', requestId: 'req.00000001', findings: [] },
     };
     act(() => {
-      root.render(<ToolOutput outcome={failed} policy={policy} />);
+      mounted().root.render(<ToolOutput outcome={failed} policy={policy} />);
     });
-    expect(host.querySelector('[data-airlock-output]')?.innerHTML).toBe('schema_mismatch');
+    expect(mounted().host.querySelector('[data-airlock-output]')?.innerHTML).toBe('schema_mismatch');
   });
 
   it('renders again when the outcome changes, and not when its parent re-renders with the same props', () => {
@@ -97,7 +81,7 @@ describe('ToolOutput', () => {
       return <ToolOutput outcome={outcome} policy={policy} onRender={() => renders++} />;
     }
     act(() => {
-      root.render(
+      mounted().root.render(
         <StrictMode>
           <Chat />
         </StrictMode>,
@@ -112,7 +96,7 @@ describe('ToolOutput', () => {
       show(accepted({ note: 'second' }, { '/note': 'text' }));
     });
     expect(renders).toBe(afterMount + 1);
-    expect(host.textContent).toBe('notesecond');
+    expect(mounted().host.textContent).toBe('notesecond');
   });
 
   it('shows data held in untrusted wrappers exactly as the same data in plain strings', () => {
@@ -128,14 +112,14 @@ describe('ToolOutput', () => {
       { '/title': 'text', '/body': 'html' },
     );
     act(() => {
-      root.render(<ToolOutput outcome={wrapped} policy={policy} />);
+      mounted().root.render(<ToolOutput outcome={wrapped} policy={policy} />);
     });
-    const fromWrappers = host.innerHTML;
+    const fromWrappers = mounted().host.innerHTML;
     act(() => {
-      root.render(<ToolOutput outcome={plain} policy={policy} />);
+      mounted().root.render(<ToolOutput outcome={plain} policy={policy} />);
     });
-    expect(fromWrappers).toBe(host.innerHTML);
-    expect(host.querySelector('em')?.textContent).toBe('ok');
+    expect(fromWrappers).toBe(mounted().host.innerHTML);
+    expect(mounted().host.querySelector('em')?.textContent).toBe('ok');
   });
 
   it('renders an empty element on a server, and its source never hands React markup', () => {
