@@ -12,7 +12,7 @@ export interface Validated {
 }
 
 /**
- * Validates the whole parsed value (seed 001 step 4: before any truncation or projection). ajv stops at the
+ * Validates the whole parsed value (before any truncation or projection). ajv stops at the
  * first error; its location is reported with a redacted pointer (only the contract's own member names kept)
  * and the schema path, never the value or an unexpected member's name.
  */
