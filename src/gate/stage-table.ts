@@ -19,7 +19,7 @@ const TABLE = [
 
 /**
  * Every tool result walks these stages in this order. The order is load-bearing: nothing is parsed before
- * it is bounded, nothing is cut or picked before the complete value is validated (seed 001 step 4), nothing
+ * it is bounded, nothing is cut or picked before the complete value is validated, nothing
  * is sanitized before it is bound to its request, and the agent only ever sees the projection. Each stage
  * takes the typed result of the one before it, so a table that skips or reorders a stage does not compile.
  */

@@ -60,7 +60,7 @@ describe('airlock fixtures run', () => {
     [['good', '--colour'], 'unknown option --colour'],
     [['good', '--key-file', 'k.json'], '--key-file needs --vault'],
     [['good', '--vault', 'postgres://db'], '--vault takes sqlite:PATH'],
-    [['nowhere'], 'invalid pack: nowhere: (whole file): is not a folder'],
+    [['nowhere'], 'airlock fixtures run: nowhere does not exist'],
   ])('exit 2 for a usage mistake: %j', async (args, message) => {
     const result = await run(args);
     expect(result.code).toBe(2);

@@ -19,7 +19,7 @@ export interface Validated {
 }
 
 /**
- * Validates the whole parsed value (seed 001 step 4: before any truncation or projection). A compiled
+ * Validates the whole parsed value (before any truncation or projection). A compiled
  * contract validates in its generated pass, which also sends each string through its purpose (the result is
  * held until binding has passed); any value that pass does not take to its end is validated by ajv as an
  * interpreted contract's always is. ajv stops at the first error; its location is reported with a redacted

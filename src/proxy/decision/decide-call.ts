@@ -21,7 +21,7 @@ export type DecisionSettings = Pick<
 >;
 
 /**
- * Decides a call (seed 004's document and rule): `deny` for a tool that is not allowed (the configuration's
+ * Decides a call against the permission document and its rules: `deny` for a tool that is not allowed (the configuration's
  * kill switch, the deny list, outside the allow list), whose current definition is not approved, or that is
  * offline in the store (the operator's kill switch included), and for arguments that are not JSON; `ask` (or `deny`, by `onMissingGrant`) when the grant misses a capability the tool requires;
  * `ask` when an argument repeats untrusted output of an earlier result and the tool is not declared `read`;
