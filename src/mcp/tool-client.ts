@@ -6,6 +6,7 @@ import { unavailableOutcome } from '../calls/unavailable.js';
 import { DEFAULT_EGRESS_POLICY, type EgressPolicy } from '../egress/policy.js';
 import type { Gate } from '../gate/create-gate.js';
 import type { JsonValue } from '../json/types.js';
+import type { InstructionPolicy } from '../purposes/text/instruction.js';
 import { checkSource } from '../taint/source.js';
 import type { Untrusted } from '../taint/untrusted.js';
 import type { Finding } from '../vocabulary/finding.js';
@@ -131,7 +132,11 @@ export function createMcpToolClient(options: McpToolClientOptions): McpToolClien
       context,
       input.signal === undefined ? {} : { signal: input.signal },
     );
-    if (!outcome.ok) return failed(outcome, reply, contract, source);
+    if (!outcome.ok)
+      return failed(outcome, reply, contract, {
+        source,
+        instructions: settings.bounds.envelope.instructions,
+      });
     return succeeded(outcome, contract, status.state === 'metadata-only', {
       source,
       budget: settings.text,
@@ -182,7 +187,7 @@ function failed(
   outcome: ToolOutcome<unknown> & { ok: false },
   reply: WireReply,
   contract: ResolvedContract,
-  source: string,
+  reading: { readonly source: string; readonly instructions: InstructionPolicy },
 ): McpToolResult {
   const base = { outcome, projection: 'complete' as const, ...EMPTY, findings: outcome.meta.findings };
   if (reply.kind === 'too_large') {
@@ -198,7 +203,9 @@ function failed(
   }
   const toolError = (reply.kind === 'result' && reply.isError) || reply.kind === 'error';
   if (!toolError || outcome.error.code !== 'upstream_error') return base;
-  const explained = errorText(reply.bytes, reply.kind, contract.definition.limits.parse, source);
+  const explained = errorText(reply.bytes, reply.kind, contract.definition.limits.parse, reading.source, {
+    instructions: reading.instructions,
+  });
   return {
     ...base,
     errorText: explained.text,

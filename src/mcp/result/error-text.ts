@@ -1,5 +1,6 @@
 // A tool error's own words, so a model can correct its call: bounded, cleaned by the text purpose, untrusted.
 import { parseJson } from '../../json/parse.js';
+import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 import { sanitizeText } from '../../purposes/text/sanitize-text.js';
 import { untrusted, type Untrusted } from '../../taint/untrusted.js';
 import type { Finding } from '../../vocabulary/finding.js';
@@ -17,6 +18,12 @@ export interface ErrorText {
 /** The default bound on a tool error's explanation, in code points over all its text. */
 export const DEFAULT_MAX_ERROR_CHARS = 4096;
 
+/** How an explanation is read: its bound, and the injection signal (`ignore` by default). */
+export interface ErrorTextOptions {
+  readonly maxChars?: number;
+  readonly instructions?: InstructionPolicy;
+}
+
 const NONE: ErrorText = Object.freeze({
   text: Object.freeze([]),
   findings: Object.freeze([]),
@@ -27,16 +34,19 @@ const NONE: ErrorText = Object.freeze({
  * Reads the explanation of a failed call from its exact bytes (the gate has already ended the call as a
  * typed `upstream_error` and kept the bytes as evidence): the text blocks of an `isError` result, or the
  * `message` of a JSON-RPC error. The bytes are parsed again with the strict parser under the contract's
- * parse limits; the words are cut to `maxChars` (cutting is reported), cleaned by the `text` purpose and
- * wrapped as untrusted: detail inside the failure, never a success and never an instruction.
+ * parse limits; the words are cut to `maxChars` (cutting is reported), cleaned by the `text` purpose (with
+ * the injection signal: a part holding instructions to the assistant is flagged, or left out under `reject`)
+ * and wrapped as untrusted: detail inside the failure, never a success and never an instruction.
  */
 export function errorText(
   bytes: Uint8Array,
   kind: 'result' | 'error',
   limits: ParseLimits,
   source: string,
-  maxChars = DEFAULT_MAX_ERROR_CHARS,
+  options: ErrorTextOptions = {},
 ): ErrorText {
+  const maxChars = options.maxChars ?? DEFAULT_MAX_ERROR_CHARS;
+  const instructions = options.instructions ?? 'ignore';
   let decoded: string;
   try {
     decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -73,7 +83,7 @@ export function errorText(
     }
     const cut = cutCodePoints(words, room);
     if (cut.length < words.length) complete = false;
-    const cleaned = sanitizeText(cut, { maxCodePoints: maxChars, maxBytes: maxChars * 4 });
+    const cleaned = sanitizeText(cut, { maxCodePoints: maxChars, maxBytes: maxChars * 4, instructions });
     for (const finding of cleaned.findings) findings.push({ ...finding, pointer });
     if (!cleaned.ok) continue;
     room -= cleaned.value.length;

@@ -14,12 +14,21 @@ export const INSTRUCTION_NOTICE =
 /** What a refusal by the injection signal adds to the refusal's words. */
 export const INSTRUCTION_REFUSAL = `${INSTRUCTION_FINDING}: it contains text shaped like instructions to the assistant`;
 
-/** True when the findings hold a `text.instruction` finding: reported (the result is flagged) or rejected. */
-export function carriesInstructions(findings: readonly Finding[]): boolean {
-  return findings.some((finding) => finding.code === INSTRUCTION_FINDING);
+/** What the injection signal did to a result: flagged text that is passed on, and refused text. */
+export interface InstructionMarks {
+  readonly reported: boolean;
+  readonly rejected: boolean;
 }
 
-/** The `_meta` members of a flagged result (none for a result the signal did not flag). */
-export function flaggedMeta(findings: readonly Finding[]): Record<string, JsonValue> {
-  return carriesInstructions(findings) ? { [FLAGGED_META_KEY]: [INSTRUCTION_FINDING] } : {};
+/** Whether the findings hold a `text.instruction` finding reported, and one rejected. */
+export function instructionMarks(findings: readonly Finding[]): InstructionMarks {
+  const actions = new Set(
+    findings.filter((finding) => finding.code === INSTRUCTION_FINDING).map((finding) => finding.action),
+  );
+  return { reported: actions.has('reported'), rejected: actions.has('rejected') };
+}
+
+/** The `_meta` members of a result the signal marked (none for a result it did not). */
+export function flaggedMeta(marks: InstructionMarks): Record<string, JsonValue> {
+  return marks.reported || marks.rejected ? { [FLAGGED_META_KEY]: [INSTRUCTION_FINDING] } : {};
 }

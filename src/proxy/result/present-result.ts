@@ -9,10 +9,11 @@ import type { EgressPolicy } from '../../egress/policy.js';
 import type { WrapMode } from '../../../sinks/prompt/boundary.js';
 import { wrapUntrusted } from '../../../sinks/prompt/wrap.js';
 import {
-  carriesInstructions,
   flaggedMeta,
   INSTRUCTION_NOTICE,
   INSTRUCTION_REFUSAL,
+  instructionMarks,
+  type InstructionMarks,
 } from './instruction-flag.js';
 import { withholdLinks } from './withhold-links.js';
 
@@ -52,7 +53,8 @@ export interface Presented {
  * tool itself reported the error — its own explanation, bounded and inside a boundary. Never a byte of a
  * refused response. `_meta` names the evidence reference when there is one. A result holding text shaped like
  * instructions to the assistant (a `text.instruction` finding, when the signal is on) starts with the proxy's
- * fixed notice saying so, or its refusal names the finding; either way `_meta` names the code.
+ * fixed notice saying so (after the refusal line, for a tool error's explanation), and a refusal for such text
+ * names the finding; either way `_meta` names the code.
  */
 export function presentResult(result: McpToolResult, presenting: Presenting): Presented {
   const { outcome } = result;
@@ -67,19 +69,19 @@ export function presentResult(result: McpToolResult, presenting: Presenting): Pr
       text: wrapUntrusted(held.text, { source: presenting.source, mode: presenting.mode }),
     };
   };
-  const flagged = carriesInstructions(result.findings);
-  const meta = metaOf(outcome.meta.evidence, result.findings);
+  const marks = instructionMarks(result.findings);
+  const meta = metaOf(outcome.meta.evidence, marks);
+  const notice = marks.reported ? [{ type: 'text' as const, text: INSTRUCTION_NOTICE }] : [];
   if (!outcome.ok) {
     const { code, retryable } = outcome.error;
     const why =
-      (flagged ? ` (${INSTRUCTION_REFUSAL})` : '') + (retryable ? ' (the call may be retried)' : '');
+      (marks.rejected ? ` (${INSTRUCTION_REFUSAL})` : '') + (retryable ? ' (the call may be retried)' : '');
     const refusal = `Airlock refused this tool result: ${code}${why}.`;
     const explanation = result.errorText.map((text) => wrap(plainText(text)));
-    const content = [{ type: 'text' as const, text: refusal }, ...explanation];
+    const content = [{ type: 'text' as const, text: refusal }, ...notice, ...explanation];
     return { result: { content, isError: true, ...meta }, findings, shown };
   }
-  const content: { type: 'text'; text: string }[] = [];
-  if (flagged) content.push({ type: 'text', text: INSTRUCTION_NOTICE });
+  const content: { type: 'text'; text: string }[] = [...notice];
   const data = plainData(outcome.data) as JsonValue;
   const structured = isRecord(data) ? data : undefined;
   if (result.projection === 'metadata-only' || structured !== undefined)
@@ -98,11 +100,11 @@ export function presentResult(result: McpToolResult, presenting: Presenting): Pr
 /** `_meta` naming the evidence reference and the codes that flag the result, when there are any. */
 function metaOf(
   evidence: string | undefined,
-  findings: readonly Finding[],
+  marks: InstructionMarks,
 ): { readonly _meta?: Record<string, JsonValue> } {
   const members = {
     ...(evidence === undefined ? {} : { [EVIDENCE_META_KEY]: evidence }),
-    ...flaggedMeta(findings),
+    ...flaggedMeta(marks),
   };
   return Object.keys(members).length === 0 ? {} : { _meta: members };
 }
