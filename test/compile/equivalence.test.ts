@@ -17,12 +17,12 @@ const CONTRACTS = Number(process.env.AIRLOCK_DIFFERENTIAL_CONTRACTS ?? 100);
 const directory = new URL('../../fixtures/contracts/', import.meta.url);
 const shipped = readdirSync(directory).filter((name) => name.endsWith('.contract.json'));
 
-function compiledOrFail(tool: ToolDefinition): ToolDefinition {
+function compiledOrFail<T>(tool: ToolDefinition<T>): ToolDefinition<T> {
   if (!('walk' in tool.pass)) expect.fail(`not compiled: ${tool.pass.location} ${tool.pass.reason}`);
   return tool;
 }
 
-async function sameAnswers(tool: ToolDefinition, runs: number, seed?: number): Promise<number> {
+async function sameAnswers<T>(tool: ToolDefinition<T>, runs: number, seed?: number): Promise<number> {
   let accepted = 0;
   await fc.assert(
     fc.asyncProperty(documentsOf(tool.contract.schema as Record<string, unknown>), async (document) => {
@@ -52,7 +52,7 @@ describe('compiled contracts answer as the interpreter does', () => {
     let acceptedDocuments = 0;
     await fc.assert(
       fc.asyncProperty(generatedSchemas, fc.nat(), async (schema, choice) => {
-        let tool: ToolDefinition;
+        let tool: ToolDefinition<unknown>;
         try {
           const project = projectionOf(schema, choice);
           const named = { name: 'generated', version: 'g.v1', schema };
