@@ -1,5 +1,5 @@
 // The generated function of one schema node: checks, members or items, branches, and the string's purpose.
-import { onlyType, ownChecks, typeTest } from './emit-checks.js';
+import { literal, onlyType, ownChecks, typeTest } from './emit-checks.js';
 import { indent, type Emitter, type Mode } from './emitter.js';
 import { needsPacing } from './pacing-plan.js';
 import { unionBody } from './emit-union.js';
@@ -91,7 +91,7 @@ function objectBody(part: ObjectPart, mode: Mode, emitter: Emitter): string[] {
   for (const [name, member] of part.properties) {
     const count = required.has(name) ? ['q++;'] : [];
     loop.push(
-      `  case ${JSON.stringify(name)}:`,
+      `  case ${literal(name)}:`,
       ...indent(indent([...count, ...valueCode(member, mode, 'd + 1', emitter), 'break;'])),
     );
   }
@@ -101,7 +101,7 @@ function objectBody(part: ObjectPart, mode: Mode, emitter: Emitter): string[] {
   if (walking) loop.push(...written('$copy(v)', 'k'));
   lines.push(...indent(loop), '}', `if (q !== ${String(counted.length)}) ${failOf(mode)};`);
   for (const name of required)
-    if (!declared.has(name)) lines.push(`if (!$has(v, ${JSON.stringify(name)})) ${failOf(mode)};`);
+    if (!declared.has(name)) lines.push(`if (!$has(v, ${literal(name)})) ${failOf(mode)};`);
   lines.push(walking ? 'return o;' : 'return true;');
   return lines;
 }

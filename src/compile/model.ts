@@ -10,7 +10,15 @@ import {
   type SchemaNode,
   type SchemaObject,
 } from '../schema/subschemas.js';
-import { formatCheck, type FormatCheck } from './formats.js';
+import { escapeSegment } from '../vocabulary/pointer.js';
+import {
+  NO_NUMBER,
+  NO_STRING,
+  numberChecks,
+  stringChecks,
+  type NumberChecks,
+  type StringChecks,
+} from './leaf-checks.js';
 import { Unsupported, checkKeywords, numberOf, primitivesOf } from './keywords.js';
 
 /** A JSON type as the `type` keyword names it. */
@@ -18,22 +26,6 @@ export type JsonType = 'null' | 'boolean' | 'number' | 'integer' | 'string' | 'a
 
 /** A value `enum` and `const` may list in a compiled contract. */
 export type Primitive = string | number | boolean | null;
-
-/** The string keywords of a node (applied to strings only, as ajv applies them). */
-export interface StringChecks {
-  readonly minLength: number | undefined;
-  readonly maxLength: number | undefined;
-  readonly pattern: RegExp | undefined;
-  readonly format: FormatCheck | undefined;
-}
-
-/** The number keywords of a node (applied to numbers only). */
-export interface NumberChecks {
-  readonly minimum: number | undefined;
-  readonly maximum: number | undefined;
-  readonly exclusiveMinimum: number | undefined;
-  readonly exclusiveMaximum: number | undefined;
-}
 
 /** A closed object: its declared members in schema order, what else it admits, its bounds. */
 export interface ObjectPart {
@@ -129,19 +121,6 @@ function remember(schema: SchemaNode, node: ModelNode, builder: Builder): ModelN
   return node;
 }
 
-const NO_STRING: StringChecks = Object.freeze({
-  minLength: undefined,
-  maxLength: undefined,
-  pattern: undefined,
-  format: undefined,
-});
-const NO_NUMBER: NumberChecks = Object.freeze({
-  minimum: undefined,
-  maximum: undefined,
-  exclusiveMinimum: undefined,
-  exclusiveMaximum: undefined,
-});
-
 function neverNode(id: number, location: string): ModelNode {
   return {
     ...{ id, location, types: undefined, never: true, purpose: undefined, values: undefined },
@@ -175,34 +154,6 @@ function plainNode(schema: SchemaObject, location: string, builder: Builder): Mo
   };
 }
 
-function stringChecks(schema: SchemaObject, location: string, ajv: Ajv2020): StringChecks {
-  const { pattern, format } = schema;
-  if (
-    pattern === undefined &&
-    format === undefined &&
-    schema.minLength === undefined &&
-    schema.maxLength === undefined
-  )
-    return NO_STRING;
-  return {
-    minLength: numberOf(schema, 'minLength', location),
-    maxLength: numberOf(schema, 'maxLength', location),
-    pattern: typeof pattern === 'string' ? new RegExp(pattern, 'u') : undefined,
-    format: typeof format === 'string' ? formatCheck(ajv, format, location) : undefined,
-  };
-}
-
-function numberChecks(schema: SchemaObject, location: string): NumberChecks {
-  const keys = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
-  if (keys.every((key) => schema[key] === undefined)) return NO_NUMBER;
-  return {
-    minimum: numberOf(schema, 'minimum', location),
-    maximum: numberOf(schema, 'maximum', location),
-    exclusiveMinimum: numberOf(schema, 'exclusiveMinimum', location),
-    exclusiveMaximum: numberOf(schema, 'exclusiveMaximum', location),
-  };
-}
-
 function objectPart(
   schema: SchemaObject,
   types: readonly JsonType[] | undefined,
@@ -216,7 +167,10 @@ function objectPart(
   return {
     properties: Object.entries(properties).map(
       ([name, member]) =>
-        [name, nodeOf(member as SchemaNode, `${location}/properties/${escape(name)}`, builder)] as const,
+        [
+          name,
+          nodeOf(member as SchemaNode, `${location}/properties/${escapeSegment(name)}`, builder),
+        ] as const,
     ),
     required: Array.isArray(schema.required) ? (schema.required as string[]) : [],
     additional:
@@ -243,8 +197,4 @@ function arrayPart(
     minItems: numberOf(schema, 'minItems', location),
     maxItems: numberOf(schema, 'maxItems', location),
   };
-}
-
-function escape(name: string): string {
-  return name.replaceAll('~', '~0').replaceAll('/', '~1');
 }

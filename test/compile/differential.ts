@@ -44,7 +44,7 @@ function untimed(record: AuditRecord | undefined): unknown {
  * Sends `text` through both tools and expects the same outcome (its JSON byte for byte, its data with
  * wrappers and prototypes, its purposes) and the same audit record. Returns whether the document was accepted.
  */
-export async function expectSameAnswer(compiled: ToolDefinition, text: string): Promise<boolean> {
+export async function expectSameAnswer<T>(compiled: ToolDefinition<T>, text: string): Promise<boolean> {
   records.length = 0;
   const fast = await gate.accept(compiled, text, CONTEXT);
   const fastRecord = untimed(records[0]);
