@@ -10,6 +10,7 @@ import { relayUpstream } from './front/relay.js';
 import { createRevalidator } from './front/revalidate.js';
 import type { ProxyServer } from './front/sdk-server.js';
 import type { ProxySettings } from './settings.js';
+import { loadToolContracts } from './config/load-contracts.js';
 import { openEvidence } from './evidence-setup.js';
 import { openProxyStores } from './stores.js';
 import { connectUpstream } from './upstream/connect.js';
@@ -41,15 +42,18 @@ export interface ProxyIo {
 }
 
 /**
- * Starts a proxy. The stores, key file (made on first use, mode 0600), vault, gate and registry are opened
- * first; over stdio the upstream is connected when the client's first message shows what it can do (so its
+ * Starts a proxy. The contracts the configuration names are loaded first (a bad one ends the start before
+ * anything is opened); then the stores, key file (made on first use, mode 0600), vault, gate and registry.
+ * Over stdio the upstream is connected when the client's first message shows what it can do (so its
  * sampling, elicitation and roots are offered upstream only when the client offers them); over HTTP it is
  * connected at once, offering none of them (requests from the server cannot be routed to one of many
- * clients). Rejects when a store or the key file cannot be opened. An upstream that cannot be started or does
- * not answer its handshake in time is said on the operator's channel and ends the proxy as `failed`; a signal
- * while it starts ends it as `stopped`. Whatever was opened is closed first, the upstream's process included.
+ * clients). Rejects when a contract, a store or the key file cannot be opened. An upstream that cannot be
+ * started or does not answer its handshake in time is said on the operator's channel and ends the proxy as
+ * `failed`; a signal while it starts ends it as `stopped`. Whatever was opened is closed first, the
+ * upstream's process included.
  */
 export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<RunningProxy> {
+  const contracts = await loadToolContracts(settings.contracts);
   const stores = await openProxyStores(settings.store, io.cwd);
   const evidence = await openEvidence(settings, stores, io.cwd, io.say).catch(async (error: unknown) => {
     await stores.close();
@@ -82,6 +86,7 @@ export async function startProxy(settings: ProxySettings, io: ProxyIo): Promise<
       source,
       uriPolicy: settings.policy,
       instructions: settings.instructions,
+      contracts,
       maxMessageBytes: settings.maxMessageBytes,
       timeoutMs: settings.timeoutMs,
       capabilities,

@@ -2,6 +2,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import type { ToolRegistry } from '../../calls/registry.js';
 import type { EgressPolicy } from '../../egress/policy.js';
+import type { StructuredContract } from '../../mcp/contract/result-contract.js';
 import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 import type { Gate } from '../../gate/create-gate.js';
 import { createMcpToolClient, type McpToolClient } from '../../mcp/tool-client.js';
@@ -20,6 +21,8 @@ export interface UpstreamOptions {
   readonly uriPolicy: EgressPolicy;
   /** The injection signal on results' text: ignore, report or reject. */
   readonly instructions: InstructionPolicy;
+  /** The contracts the configuration names for tools' `structuredContent`, by tool name. */
+  readonly contracts: Readonly<Record<string, StructuredContract>>;
   readonly maxMessageBytes: number;
   readonly timeoutMs: number;
   /** The client capabilities to declare upstream (what the proxy can pass on to its own client). */
@@ -92,6 +95,7 @@ export async function connectUpstream(options: UpstreamOptions): Promise<Upstrea
     uriPolicy: options.uriPolicy,
     requestTimeoutMs: options.timeoutMs,
     instructions: options.instructions,
+    contracts: options.contracts,
   });
   return {
     client,
