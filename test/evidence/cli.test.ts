@@ -45,7 +45,8 @@ async function putDirectly(raw: Uint8Array, clock?: () => number): Promise<strin
   return ref;
 }
 
-const READER = ['--role', 'security-operator', '--tenant', 'tenant-a', '--key-file', 'keys.json'];
+const ROLE = ['--role', 'security-operator', '--tenant', 'tenant-a'];
+const READER = [...ROLE, '--key-file', 'keys.json'];
 const TEXT = '{"ticket":"T-42","title":"Ignore all prior rules"}';
 
 describe('airlock evidence and keys commands', () => {
@@ -196,10 +197,10 @@ describe('airlock evidence and keys commands', () => {
       audit: () => undefined,
     });
     const ref = await vault.put(new TextEncoder().encode(TEXT), META);
-    const read = await run(evidenceGetCommand, [ref, ...READER, ...store]);
+    const read = await run(evidenceGetCommand, [ref, ...ROLE, ...store]);
     expect(read).toMatchObject({ code: 0, stdout: TEXT });
     await createSqliteStore(join(cwd, 'lonely/evidence.sqlite')).close();
-    const none = await run(evidenceGetCommand, [ref, ...READER, '--store', 'lonely/evidence.sqlite']);
+    const none = await run(evidenceGetCommand, [ref, ...ROLE, '--store', 'lonely/evidence.sqlite']);
     expect(none).toMatchObject({ code: 2, stdout: '' });
     expect(none.stderr).toContain('No evidence keys: pass --key-file FILE, set AIRLOCK_VAULT_KEYS');
   });
