@@ -9,9 +9,10 @@ const EXPRESSION_WORD =
 /** A call, a member access, an index or a generic after an identifier path (`fromX509(`, `auth[1]`, `Record<`). */
 const CALL_OR_ACCESS = /^[A-Za-z_$][\w$]*(?:(?:\.|\?\.|::|->)[A-Za-z_$][\w$]*)*\s*(?:\?\.)?[([<]/;
 /** Tokens only code has: `this.`, an arrow, a body, a call without arguments, exports, an operator between
- * blanks (`a ? b : c`, `x === y`, `a ?? b`, `a + b`, `next & MASK`), a regex group, an optional call. */
+ * blanks (`a ? b : c`, `x === y`, `a ?? b`, `a + b`, `next & MASK`, `n.length > 0`), a regex group, an
+ * optional call. */
 const CODE_TOKEN =
-  /\bthis\.|=>|\)\s*\{|\(\)|\)\.|\bexports\.|\bvoid 0\b|\bfunction\b|\breturn\b|\s(?:[?:&|^*%+]|===?|!==?|\?\?|\|\||&&|<<|>>>?)\s|\(\?[:=!<]|\?\.\(|^![01]\b|;\s*(?:if|for|let|const|var|return)\b|;\s+[A-Za-z_$]/;
+  /\bthis\.|=>|\)\s*\{|\(\)|\)\.|\bexports\.|\bvoid 0\b|\bfunction\b|\breturn\b|\s(?:[?:&|^*%+<>]|[<>]=|===?|!==?|\?\?|\|\||&&|<<|>>>?)\s|\(\?[:=!<]|\?\.\(|^![01]\b|;\s*(?:if|for|let|const|var|return)\b|;\s+[A-Za-z_$]/;
 /** A regular expression literal. */
 const REGEX_LITERAL = /^\/.+\/[dgimsuyv]*$/;
 /** An arrow function or a comparison somewhere in its head. */

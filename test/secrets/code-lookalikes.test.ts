@@ -20,6 +20,7 @@ const CODE_AND_DOCS: readonly (readonly [string, string])[] = [
   ['a word after "pass"', 'Pass `Infinity` to lift any of these bounds.'],
   ['a word after "key"', 'Press the key `Escape` to close the dialog.'],
   ['an environment reference', 'apiKey: process.env.OPENAI_API_KEY,'],
+  ['a comparison', '  inputTokensDetails: response.usage.inputTokensDetails.length > 0'],
   [
     'a data URL after a heading word',
     'SECRET ![badge](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)',

@@ -29,6 +29,17 @@ export const REVIEWED_REDACTIONS: readonly ReviewedRedaction[] = Object.freeze([
     verdict: 'a password literal in a basic-auth example (a .d.ts doc comment): redacting it is right',
   },
   {
+    file: '@types/node/crypto.d.ts',
+    redacted: 'top secret',
+    verdict: 'a passphrase literal in a doc comment example: redacting it is right (it could be real)',
+  },
+  {
+    file: '@langchain/core/node_modules/langsmith/resources/public/runs.mjs',
+    redacted: '182bd5e5-6e1a-4fe4-a799-aa6d9a6ab26e',
+    verdict:
+      'a share token (a bearer credential in the form of a UUID) in a doc comment: redacting it is right',
+  },
+  {
     file: 'simple-get/README.md',
     redacted: 'pa$$word',
     verdict: 'a password literal in a basic-auth example: redacting it is right (it could be real)',
