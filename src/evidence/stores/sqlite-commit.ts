@@ -42,14 +42,73 @@ export function durableCommits<Row>(
   sameFile: () => boolean,
   insertOne: (row: Row) => void,
 ): DurableCommits<Row> {
-  const inMemory = path === ':memory:';
+  const wal = walFlusher(path);
   let queue: Queued<Row>[] = [];
-  let waiting: Waiter[] = [];
-  let syncing: Promise<void> | undefined;
-  let wal: number | undefined;
   const insertAll = db.transaction((rows: readonly Queued<Row>[]) => {
     for (const queued of rows) insertOne(queued.row);
   });
+
+  const commitQueued = (): void => {
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    try {
+      checkFile(sameFile);
+      insertAll(batch);
+      wal.flushed().then(
+        () => {
+          settleAll(batch);
+        },
+        (error: unknown) => {
+          settleAll(batch, asError(error));
+        },
+      );
+    } catch (error: unknown) {
+      if (batch.length === 1 || !sameFile()) settleAll(batch, asError(error));
+      else
+        for (const queued of batch)
+          write(() => {
+            insertOne(queued.row);
+          }).then(queued.resolve, queued.reject);
+    }
+  };
+  const write = <T>(run: () => T): Promise<T> => {
+    try {
+      checkFile(sameFile);
+      const result = run();
+      return wal.flushed().then(() => result);
+    } catch (error: unknown) {
+      return Promise.reject(asError(error));
+    }
+  };
+
+  return {
+    insert: (row) =>
+      new Promise<void>((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (queue.length === 1) setImmediate(commitQueued);
+      }),
+    write,
+    async drain() {
+      commitQueued();
+      await wal.drain();
+    },
+  };
+}
+
+/** The WAL file's flushes: one `fsync` at a time on the thread pool, covering every waiter queued before it. */
+interface WalFlusher {
+  /** Resolves once everything committed so far is on disk. */
+  flushed(): Promise<void>;
+  /** Waits for every flush under way or asked for, then releases the WAL file. */
+  drain(): Promise<void>;
+}
+
+function walFlusher(path: string): WalFlusher {
+  if (path === ':memory:') return { flushed: () => Promise.resolve(), drain: () => Promise.resolve() }; // nothing to flush
+  let waiting: Waiter[] = [];
+  let syncing: Promise<void> | undefined;
+  let wal: number | undefined;
 
   /** The WAL's descriptor, opened on the first flush (with its folder flushed once, for a WAL just created). */
   const walFile = (): number => {
@@ -80,58 +139,15 @@ export function durableCommits<Row>(
       }
     });
   };
-  /** Resolves once everything committed so far is on disk. */
   const flushed = (): Promise<void> =>
-    inMemory
-      ? Promise.resolve()
-      : new Promise<void>((resolve, reject) => {
-          waiting.push({ resolve, reject });
-          flushSoon();
-        });
-
-  const commitQueued = (): void => {
-    const batch = queue;
-    queue = [];
-    if (batch.length === 0) return;
-    try {
-      checkFile(sameFile);
-      insertAll(batch);
-      flushed().then(
-        () => {
-          settleAll(batch);
-        },
-        (error: unknown) => {
-          settleAll(batch, asError(error));
-        },
-      );
-    } catch (error: unknown) {
-      if (batch.length === 1 || !sameFile()) settleAll(batch, asError(error));
-      else
-        for (const queued of batch)
-          write(() => {
-            insertOne(queued.row);
-          }).then(queued.resolve, queued.reject);
-    }
-  };
-  const write = <T>(run: () => T): Promise<T> => {
-    try {
-      checkFile(sameFile);
-      const result = run();
-      return flushed().then(() => result);
-    } catch (error: unknown) {
-      return Promise.reject(asError(error));
-    }
-  };
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      flushSoon();
+    });
 
   return {
-    insert: (row) =>
-      new Promise<void>((resolve, reject) => {
-        queue.push({ row, resolve, reject });
-        if (queue.length === 1) setImmediate(commitQueued);
-      }),
-    write,
+    flushed,
     async drain() {
-      commitQueued();
       while (syncing !== undefined || waiting.length > 0) await (syncing ?? flushed());
       if (wal !== undefined) closeSync(wal);
       wal = undefined;
