@@ -7,6 +7,7 @@ import { resolveMarkdownOptions, type MarkdownOptions } from './options.js';
 import type { MarkdownRenderReport } from './render-dom.js';
 import { countLineBreaks, cutFinalBlocks, lineOffset } from './stream-blocks.js';
 import { StreamView } from './stream-view.js';
+import { nodesOfTokens } from './token-dom.js';
 import {
   endOfLastBreak,
   extendsInPlace,
@@ -99,7 +100,6 @@ class Stream implements StreamWriter {
   private word = '';
   /** How the current line starts, before the word being written: its first {@link LINE_HEAD} characters. */
   private line = '';
-  private finalHtml = '';
   private references: NonNullable<ParseEnvironment['references']> = {};
   private place: WordPlace = 'other';
   private destinationMayBeOpen = false;
@@ -177,8 +177,7 @@ class Stream implements StreamWriter {
 
   end(): MarkdownRenderReport['findings'] {
     const { html, findings } = this.engine.render(this.done.join('') + this.region + this.word);
-    if (html.startsWith(this.finalHtml)) this.view.finish(html.slice(this.finalHtml.length));
-    else this.view.replaceAll(html);
+    this.view.settle(html);
     return findings;
   }
 
@@ -194,19 +193,24 @@ class Stream implements StreamWriter {
       const first = text.charAt(lineOffset(text, line));
       return first === placeholder ? this.word.charAt(0) : first;
     });
-    let final = '';
+    let final: ChildNode[] = [];
     if (cut.token > 0) {
-      final = this.engine.renderTokens(tokens.slice(0, cut.token), env);
-      this.finalHtml += final;
+      final = this.nodesOf(tokens.slice(0, cut.token), env);
       this.references = { ...env.references };
       const offset = lineOffset(text, cut.line);
       this.done.push(this.region.slice(0, offset));
       this.region = this.region.slice(offset);
     }
-    const open = this.engine.renderTokens(tokens.slice(cut.token), env);
+    const open = this.nodesOf(tokens.slice(cut.token), env);
     this.destinationMayBeOpen = this.region.includes('](');
     const place = this.view.show(final, open, placeholder, this.word);
     this.place = place === 'fence' && !isOpenFence(tokens.at(-1), text) ? 'other' : place;
+  }
+
+  /** The nodes of some tokens: built from them, or where they hold what is not built, parsed from their HTML. */
+  private nodesOf(tokens: Token[], env: ParseEnvironment): ChildNode[] {
+    const built = nodesOfTokens(tokens, this.view.document, this.engine.languageClass);
+    return built ?? this.view.nodesOf(this.engine.renderTokens(tokens, env));
   }
 }
 
