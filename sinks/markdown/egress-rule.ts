@@ -84,7 +84,7 @@ function rewriteImage(
 }
 
 /** The plain text of an image description, as markdown-it writes it into `alt`. */
-function altText(tokens: readonly Token[]): string {
+export function altText(tokens: readonly Token[]): string {
   let text = '';
   for (const token of tokens) {
     if (token.type === 'image') text += altText(token.children ?? []);

@@ -28,6 +28,8 @@ export interface MarkdownEngine {
   parse(source: string, guard: LinkGuard, env: ParseEnvironment): Token[];
   /** Renders tokens of a {@link MarkdownEngine.parse} to HTML. */
   renderTokens(tokens: Token[], env: ParseEnvironment): string;
+  /** The `class` the renderer gives a fence with this info string (`undefined` when it names no language). */
+  readonly languageClass: (info: string) => string | undefined;
 }
 
 const engines = new WeakMap<ResolvedMarkdownOptions['policy'], Map<string, MarkdownEngine>>();
@@ -87,6 +89,10 @@ function createEngine(options: ResolvedMarkdownOptions): MarkdownEngine {
     },
     renderTokens(tokens, env) {
       return md.renderer.render(tokens, md.options, env);
+    },
+    languageClass: (info) => {
+      const language = md.utils.unescapeAll(info).trim().split(/\s+/)[0] ?? '';
+      return language === '' ? undefined : `${md.options.langPrefix}${language}`;
     },
   };
 }

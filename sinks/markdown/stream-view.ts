@@ -9,11 +9,11 @@ import type { WordPlace } from './stream-words.js';
 const MAX_TAIL = 256;
 
 /**
- * Owns an element's children while a stream writes into it. Markup becomes nodes only through the writer (the
- * `agent-airlock` Trusted Types policy where the page has Trusted Types), parsed in an element of an inert
- * document (no window: nothing loads, nothing runs) and then moved in, so an allowed image starts loading only
- * once its block is in the page. Text written before it is parsed goes into an existing text node, as text:
- * nothing here makes an element out of it.
+ * Owns an element's children while a stream writes into it. Nodes are made in an inert document (no window:
+ * nothing loads, nothing runs) and then moved in, so an allowed image starts loading only once its block is in
+ * the page: built from tokens by the stream, or parsed from markup through the writer (the `agent-airlock`
+ * Trusted Types policy where the page has Trusted Types). Text written before it is parsed goes into an
+ * existing text node, as text: nothing here makes an element out of it.
  */
 export class StreamView {
   private open: ChildNode[] = [];
@@ -33,16 +33,24 @@ export class StreamView {
     this.scratch = element.ownerDocument.implementation.createHTMLDocument('').createElement('div');
   }
 
+  /** The inert document the stream's nodes are made in before they are moved into the page. */
+  get document(): Document {
+    return this.scratch.ownerDocument;
+  }
+
   /**
-   * Appends the HTML of blocks that became final after those already final, replaces the open blocks with
+   * Appends the nodes of blocks that became final after those already final, replaces the open blocks with
    * `open`, and shows `word` where `placeholder` landed in them. Returns where that was.
    */
-  show(final: string, open: string, placeholder: string | undefined, word: string): WordPlace {
+  show(
+    final: readonly ChildNode[],
+    open: ChildNode[],
+    placeholder: string | undefined,
+    word: string,
+  ): WordPlace {
     for (const node of this.open) node.remove();
-    const nodes = this.nodesOf(final === '' ? open : final + BETWEEN + open);
-    const between = final === '' ? -1 : nodes.findIndex((node) => node.nodeType === COMMENT_NODE);
-    this.open = nodes.slice(between + 1);
-    this.element.append(...nodes.slice(0, Math.max(between, 0)), ...this.open);
+    this.open = open;
+    this.element.append(...final, ...open);
     this.tail = placeholder === undefined ? undefined : this.findTail(placeholder, word);
     return this.tail === undefined ? 'other' : placeOf(this.tail, this.element);
   }
@@ -64,20 +72,28 @@ export class StreamView {
     this.tail = undefined;
   }
 
-  /** Replaces the open blocks with the final HTML of the rest of the text. */
-  finish(rest: string): void {
-    this.show('', rest, undefined, '');
-    this.open = [];
-  }
-
-  /** Replaces everything with the HTML of the whole text. */
-  replaceAll(html: string): void {
-    this.element.replaceChildren(...this.nodesOf(html));
+  /**
+   * Makes the element's children the nodes of `html` (the whole text's rendering), keeping the shown nodes
+   * that already equal them — final blocks stay as they are, so an image in them does not load again.
+   */
+  settle(html: string): void {
+    const nodes = this.nodesOf(html);
+    const shown = Array.from(this.element.childNodes);
+    let same = 0;
+    while (
+      same < shown.length &&
+      same < nodes.length &&
+      shown[same]?.isEqualNode(nodes[same] ?? null) === true
+    )
+      same++;
+    for (const node of shown.slice(same)) node.remove();
+    this.element.append(...nodes.slice(same));
     this.open = [];
     this.tail = undefined;
   }
 
-  private nodesOf(html: string): ChildNode[] {
+  /** The nodes of markup, written through the writer into the inert document. */
+  nodesOf(html: string): ChildNode[] {
     this.writer.write(this.scratch, html);
     return Array.from(this.scratch.childNodes);
   }
@@ -104,12 +120,6 @@ export class StreamView {
 }
 
 const TEXT_NODE = 3;
-const COMMENT_NODE = 8;
-/**
- * Parsed between the final blocks and the open ones, so both are parsed at once and told apart: markdown-it
- * with raw HTML off writes no comment of its own.
- */
-const BETWEEN = '<!---->';
 const NODE_FILTER_SHOW_TEXT = 4;
 
 /** The `length` code units at `start` of a text node as a text node of their own, holding `text` instead. */

@@ -1,7 +1,7 @@
 // What a Markdown stream may show without parsing again: the word still being written, and plain words after.
 
-/** Where the text a stream has parsed ends: after its last white space. What follows is the word being written. */
-const WORD_BREAK = /[ \t\n\r]/;
+/** What ends a word: space, tab, line feed, carriage return (as code units). */
+const WORD_BREAKS: ReadonlySet<number> = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 /**
  * The offset just after the last white space of `text`, or `-1` when it has none. A stream parses its text up
@@ -10,7 +10,7 @@ const WORD_BREAK = /[ \t\n\r]/;
  */
 export function endOfLastBreak(text: string): number {
   for (let index = text.length - 1; index >= 0; index--) {
-    if (WORD_BREAK.test(text.charAt(index))) return index + 1;
+    if (WORD_BREAKS.has(text.charCodeAt(index))) return index + 1;
   }
   return -1;
 }

@@ -7,6 +7,7 @@ import { resolveMarkdownOptions, type MarkdownOptions } from './options.js';
 import type { MarkdownRenderReport } from './render-dom.js';
 import { countLineBreaks, cutFinalBlocks, lineOffset } from './stream-blocks.js';
 import { StreamView } from './stream-view.js';
+import { nodesOfTokens } from './token-dom.js';
 import {
   endOfLastBreak,
   extendsInPlace,
@@ -34,7 +35,8 @@ export interface MarkdownStream {
  * follows it, so a link, image, autolink, bare URL or reference definition still being written is never a
  * link and never loads before its URL is complete and checked by the egress policy. An open code fence
  * renders as code. Everything goes through the same markdown-it, policy, image mode and Trusted Types policy
- * as `renderMarkdownInto`; a page without a window or whose CSP refuses that policy gets the text as text.
+ * as `renderMarkdownInto` (while it streams, blocks are built as nodes straight from the tokens, writing no
+ * markup); a page without a window or whose CSP refuses that policy gets the text as text.
  * `end()` resolves with the findings of the whole text, once the element holds exactly what
  * `renderMarkdownInto` would make of it. Options as for `renderMarkdown` (a mistake throws a TypeError), as does
  * writing after `end()` or writing a non-string; never throws on content.
@@ -99,7 +101,6 @@ class Stream implements StreamWriter {
   private word = '';
   /** How the current line starts, before the word being written: its first {@link LINE_HEAD} characters. */
   private line = '';
-  private finalHtml = '';
   private references: NonNullable<ParseEnvironment['references']> = {};
   private place: WordPlace = 'other';
   private destinationMayBeOpen = false;
@@ -152,18 +153,19 @@ class Stream implements StreamWriter {
 
   /**
    * What to do with words that end in white space: show them as they are where the parse would put the same
-   * text (`exact`); wait while they hold only markers; show them as text for now (`approximate`) while they
-   * stay in one line of running text and the text shown so since the last parse is short next to the open
-   * blocks; parse otherwise. So a long block is parsed again after it grew by a share of its length, not at
-   * every word, and markup written inside a line may show as written until then.
+   * text (`exact`); show them as text for now (`approximate`) while they stay in one line of running text and
+   * the text shown so since the last parse is short next to the open blocks; wait while they hold only markers
+   * (at a line's start: a list, quote, heading or table row waiting for its text); parse otherwise. So a long
+   * block is parsed again after it grew by a share of its length, not at every word, and markup written inside
+   * a line (emphasis, a link, a table row's next cells) may show as written until then.
    */
   private stepFor(words: string): 'exact' | 'approximate' | 'wait' | 'parse' {
     if (this.waiting !== '') return onlyMarkers(this.waiting + words) ? 'wait' : 'parse';
     const context = this.context();
     if (this.approximated === 0 && extendsInPlace(words, context)) return 'exact';
-    if (onlyMarkers(words)) return 'wait';
     const budget = Math.max(MIN_APPROXIMATION, this.region.length * APPROXIMATION_SHARE);
-    return withinLine(words, context) && this.approximated + words.length <= budget ? 'approximate' : 'parse';
+    if (withinLine(words, context) && this.approximated + words.length <= budget) return 'approximate';
+    return onlyMarkers(words) ? 'wait' : 'parse';
   }
 
   private context(): WordContext {
@@ -177,8 +179,7 @@ class Stream implements StreamWriter {
 
   end(): MarkdownRenderReport['findings'] {
     const { html, findings } = this.engine.render(this.done.join('') + this.region + this.word);
-    if (html.startsWith(this.finalHtml)) this.view.finish(html.slice(this.finalHtml.length));
-    else this.view.replaceAll(html);
+    this.view.settle(html);
     return findings;
   }
 
@@ -194,19 +195,24 @@ class Stream implements StreamWriter {
       const first = text.charAt(lineOffset(text, line));
       return first === placeholder ? this.word.charAt(0) : first;
     });
-    let final = '';
+    let final: ChildNode[] = [];
     if (cut.token > 0) {
-      final = this.engine.renderTokens(tokens.slice(0, cut.token), env);
-      this.finalHtml += final;
+      final = this.nodesOf(tokens.slice(0, cut.token), env);
       this.references = { ...env.references };
       const offset = lineOffset(text, cut.line);
       this.done.push(this.region.slice(0, offset));
       this.region = this.region.slice(offset);
     }
-    const open = this.engine.renderTokens(tokens.slice(cut.token), env);
+    const open = this.nodesOf(tokens.slice(cut.token), env);
     this.destinationMayBeOpen = this.region.includes('](');
     const place = this.view.show(final, open, placeholder, this.word);
     this.place = place === 'fence' && !isOpenFence(tokens.at(-1), text) ? 'other' : place;
+  }
+
+  /** The nodes of some tokens: built from them, or where they hold what is not built, parsed from their HTML. */
+  private nodesOf(tokens: Token[], env: ParseEnvironment): ChildNode[] {
+    const built = nodesOfTokens(tokens, this.view.document, this.engine.languageClass);
+    return built ?? this.view.nodesOf(this.engine.renderTokens(tokens, env));
   }
 }
 

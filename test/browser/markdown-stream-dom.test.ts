@@ -7,7 +7,7 @@ import { IMAGE_MODES, type MarkdownOptions } from '../../sinks/markdown/options.
 import { renderMarkdownInto } from '../../sinks/markdown/render-dom.js';
 import { createMarkdownStream } from '../../sinks/markdown/stream.js';
 import { defineEgressPolicy } from '../../src/egress/policy.js';
-import { modelAnswer } from '../../bench/fixtures/model-answer.js';
+import { chunksOf, modelAnswer } from '../../bench/fixtures/model-answer.js';
 import { CONFORMANCE_POLICY } from '../sinks/markdown/conformance.js';
 import { corpusPath } from '../support/corpora.js';
 
@@ -98,6 +98,22 @@ describe('createMarkdownStream', () => {
       expect(loaded.filter((src) => src !== 'https://tickets.example.com/c.png')).toEqual([]);
       if (images !== 'allowlisted') expect(loaded).toEqual([]);
     }
+  });
+
+  test('blocks that became final while streaming are the same nodes at the end, so their images load once', async () => {
+    const options = { policy, images: 'allowlisted' as const };
+    const answer = `![chart](https://tickets.example.com/c.png)\n\n${modelAnswer(4_000)}`;
+    const box = document.createElement('div');
+    const markdown = createMarkdownStream(box, options);
+    for (const chunk of chunksOf(answer, 3)) markdown.write(chunk);
+    const image = box.querySelector('img');
+    const shown = Array.from(box.childNodes);
+    await markdown.end();
+    expect(image?.getAttribute('src')).toBe('https://tickets.example.com/c.png');
+    expect(box.querySelector('img')).toBe(image);
+    const kept = Array.from(box.childNodes).filter((node) => shown.includes(node));
+    expect(kept.length).toBeGreaterThan(box.childNodes.length - 4);
+    expect(box.isEqualNode(renderedAtOnce(answer, options))).toBe(true);
   });
 
   test('a half-written link or image is text until its URL is complete; a link at the end', async () => {
