@@ -11,6 +11,7 @@ import {
   type MarkupWriter,
 } from '../shared/trusted-markup.js';
 import { quietMarkup } from './quiet-markup.js';
+import { createSanitizerApiSanitizer, hasSanitizerApi } from './sanitizer-api.js';
 
 interface WindowTools {
   readonly sanitize: HtmlDomSanitizer;
@@ -21,13 +22,15 @@ interface WindowTools {
 const tools = new WeakMap<object, WindowTools | null>();
 
 /**
- * Sanitizes markup to the minimal profile on the box's own window — the same DOMPurify configuration and hooks
- * as the html purpose, so a link is kept only when the egress policy allows it (with its canonical URL and the
- * hardened `rel`) and images are removed — and makes only that sanitized markup the box's content, through the
- * `agent-airlock` Trusted Types policy where the window has Trusted Types. DOMPurify parses the untrusted input
- * through the same policy, so it creates none of its own. Where the window cannot sanitize (no DOM parser, or a
- * CSP that refuses the policy) the markup becomes the box's text, reported as `sink.markup_as_text` with the
- * reason. Returns what sanitizing changed, at the field's pointer. Never throws on content.
+ * Sanitizes markup to the minimal profile on the box's own window — with the browser's HTML Sanitizer API
+ * where the window has `Element.prototype.setHTML` ({@link createSanitizerApiSanitizer}), elsewhere with the
+ * same DOMPurify configuration and hooks as the html purpose; on both paths a link is kept only when the egress
+ * policy allows it (with its canonical URL and the hardened `rel`) and images are removed — and makes only
+ * that sanitized markup the box's content, through the `agent-airlock` Trusted Types policy where the window
+ * has Trusted Types. DOMPurify parses the untrusted input through the same policy, so it creates none of its
+ * own. Where the window cannot sanitize (no DOM parser, or a CSP that refuses the policy) the markup becomes
+ * the box's text, reported as `sink.markup_as_text` with the reason. Returns what sanitizing changed, at the
+ * field's pointer. Never throws on content.
  */
 export function renderMarkupInto(
   box: Element,
@@ -61,7 +64,9 @@ function toolsFor(window: WindowLike): WindowTools | null {
       try {
         const policy = writer.policy as Parameters<typeof createHtmlDomSanitizer>[1];
         const quiet = quietWindow(window, writer.policy);
-        found = { sanitize: createHtmlDomSanitizer(() => DOMPurify(quiet), policy), writer };
+        const purify = createHtmlDomSanitizer(() => DOMPurify(quiet), policy);
+        const sanitize = hasSanitizerApi(window) ? createSanitizerApiSanitizer(window, purify) : purify;
+        found = { sanitize, writer };
       } catch {
         found = null;
       }

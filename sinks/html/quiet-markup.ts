@@ -17,17 +17,29 @@ import { Parser, Token, type DefaultTreeAdapterMap } from 'parse5';
  * last word. Never throws: a source parse5 cannot read is returned as it is.
  */
 export function quietMarkup(source: string): string {
-  if (!source.includes('<')) return source;
+  return readMarkup(source).quiet;
+}
+
+/** Markup made quiet, with the document parse5 built from the original source on the way (when it could). */
+export interface ReadMarkup {
+  readonly quiet: string;
+  readonly tree: DefaultTreeAdapterMap['document'] | undefined;
+}
+
+/** {@link quietMarkup}, also returning the document parse5 built from the source (none without `<`). */
+export function readMarkup(source: string): ReadMarkup {
+  if (!source.includes('<')) return { quiet: source, tree: undefined };
   const edits: Edit[] = [];
   const prefix = freshPrefix(source);
+  let tree: DefaultTreeAdapterMap['document'];
   try {
-    Recorder.record(source, (token) => {
+    tree = Recorder.record(source, (token) => {
       collectEdits(token, source, prefix, edits);
     });
   } catch {
-    return source;
+    return { quiet: source, tree: undefined };
   }
-  return applyEdits(source, edits);
+  return { quiet: applyEdits(source, edits), tree };
 }
 
 /** One replacement: `length` code units at `offset` become `text`. */
@@ -50,10 +62,14 @@ const LOUD_ATTRIBUTE = /^(?:on|style$)/;
 class Recorder extends Parser<DefaultTreeAdapterMap> {
   private listener: (token: Token.TagToken) => void = () => undefined;
 
-  static record(source: string, listener: (token: Token.TagToken) => void): void {
+  static record(
+    source: string,
+    listener: (token: Token.TagToken) => void,
+  ): DefaultTreeAdapterMap['document'] {
     const parser = new Recorder({ sourceCodeLocationInfo: true, scriptingEnabled: false });
     parser.listener = listener;
     parser.tokenizer.write(source, true);
+    return parser.document;
   }
 
   override onStartTag(token: Token.TagToken): void {

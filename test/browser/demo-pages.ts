@@ -25,12 +25,16 @@ const SETTLE_MS = 1_000;
 
 /**
  * Opens the demo page in a mode, with the sinks' bundle as `window.airlockSinks`; `script` replaces the
- * conversation it fetches and `sinks` the bundle file it loads.
+ * conversation it fetches, `sinks` the bundle file it loads, and `init` runs before any page script.
  */
 export async function openDemoPage(
   { site, browser }: DemoSession,
   mode: PageMode,
-  { script, sinks }: { readonly script?: DemoScript; readonly sinks?: string } = {},
+  {
+    script,
+    sinks,
+    init,
+  }: { readonly script?: DemoScript; readonly sinks?: string; readonly init?: string } = {},
 ): Promise<Page> {
   const page = await browser.context.newPage();
   if (mode !== 'enforced') {
@@ -47,6 +51,7 @@ export async function openDemoPage(
     });
   }
   if (mode === 'no-trusted-types') await page.addInitScript(NO_TRUSTED_TYPES_SCRIPT);
+  if (init !== undefined) await page.addInitScript(init);
   if (script !== undefined) {
     await page.route(site.origin + SCRIPT_PATH, (route) =>
       route.fulfill({ contentType: 'application/json', body: JSON.stringify(script) }),

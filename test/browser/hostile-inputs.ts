@@ -1,10 +1,11 @@
 // DOMPurify's fixtures as what a hostile tool could send: each payload an html field of an accepted outcome.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineEgressPolicy } from '../../src/egress/policy.js';
+import { defineEgressPolicy, type EgressPolicy } from '../../src/egress/policy.js';
 import type { DemoScript } from '../../src/demo/script.js';
 import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import { corpusPath } from '../support/corpora.js';
+import { withoutEvidence } from './dom-baseline.js';
 
 /** The host links in the fixtures may go to. */
 export const FIXTURE_HOST = 'tickets.example.com';
@@ -52,4 +53,25 @@ export function payloadScript(payloads: readonly string[]): DemoScript {
   return {
     packs: [{ name: 'dompurify', description: "DOMPurify's fixtures, unsanitized", egress, cases }],
   };
+}
+
+/** Outcomes rendered under one egress policy. */
+export interface InputGroup {
+  readonly egress: EgressPolicy;
+  readonly outcomes: readonly ToolOutcome<unknown>[];
+}
+
+/**
+ * The outcomes of each pack of the demo's script (without their evidence), under the pack's policy, then
+ * `values` as html fields of outcomes under a policy allowing {@link FIXTURE_HOST}.
+ */
+export function inputGroups(script: DemoScript, values: readonly string[]): InputGroup[] {
+  const packs = script.packs.map((pack) => ({
+    egress: pack.egress,
+    outcomes: pack.cases.flatMap((turn) => (turn.outcome === null ? [] : [withoutEvidence(turn.outcome)])),
+  }));
+  return [
+    ...packs,
+    { egress: defineEgressPolicy({ hosts: [FIXTURE_HOST] }), outcomes: values.map(payloadOutcome) },
+  ];
 }

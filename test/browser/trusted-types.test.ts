@@ -1,20 +1,12 @@
 // Real Chromium: with Trusted Types enforced the sinks render every case as without them, and as 0.2.0 did.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type * as Airlock from '../../src/browser.js';
-import { defineEgressPolicy, type EgressPolicy } from '../../src/egress/policy.js';
-import type { ToolOutcome } from '../../src/vocabulary/outcome.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { chromiumAvailable } from './chromium.js';
 import { countPage, openDemoPage, type PageMode } from './demo-pages.js';
 import { startDemoSession, type DemoSession } from './demo-site.js';
-import { digest, readBaseline, withoutEvidence, writeBaseline } from './dom-baseline.js';
-import { dompurifyPayloads, FIXTURE_HOST, payloadOutcome } from './hostile-inputs.js';
-
-/** Outcomes rendered under one egress policy. */
-interface InputGroup {
-  readonly egress: EgressPolicy;
-  readonly outcomes: readonly ToolOutcome<unknown>[];
-}
+import { digest, readBaseline, writeBaseline } from './dom-baseline.js';
+import { dompurifyPayloads, inputGroups, type InputGroup } from './hostile-inputs.js';
 
 /** What the sinks made of one input: the html sink's DOM and the Markdown of the outcome, as `innerHTML`. */
 interface Rendered {
@@ -32,15 +24,7 @@ describe.runIf(chromiumAvailable())('the browser sinks with and without Trusted 
 
   beforeAll(async () => {
     session = await startDemoSession(dist);
-    const packGroups = session.site.script.packs.map((pack) => ({
-      egress: pack.egress,
-      outcomes: pack.cases.flatMap((turn) => (turn.outcome === null ? [] : [withoutEvidence(turn.outcome)])),
-    }));
-    const fixtures = {
-      egress: defineEgressPolicy({ hosts: [FIXTURE_HOST] }),
-      outcomes: payloads.map(payloadOutcome),
-    };
-    groups = [...packGroups, fixtures];
+    groups = inputGroups(session.site.script, payloads);
   }, 120_000);
 
   afterAll(() => session.close());

@@ -96,8 +96,15 @@ function tallyChildren(parent: Node, call: HtmlCall): void {
  * serializer writes it back (DOMPurify leaves `is=""` for that reason). Such an element cannot be kept
  * inside the profile, so an allowed one becomes its content; a disallowed one is removed anyway.
  */
-function hasIsValue(node: Node): boolean {
+export function hasIsValue(node: Node): boolean {
   return node.nodeType === ELEMENT_NODE && (node as Element).hasAttribute('is');
+}
+
+/** One attribute under review: a sanitizer's hook event, or an attribute a post-pass reads itself. */
+export interface AttributeVerdict {
+  readonly attrName: string;
+  attrValue: string;
+  keepAttr: boolean;
 }
 
 /**
@@ -105,7 +112,7 @@ function hasIsValue(node: Node): boolean {
  * must pass the policy (the link policy for `href`, the image policy for `src`) and is replaced by its
  * canonical form; a refused URL is removed and reported with the policy's reason code.
  */
-function checkAttribute(element: Element, event: UponSanitizeAttributeHookEvent, call: HtmlCall): void {
+export function checkAttribute(element: Element, event: AttributeVerdict, call: HtmlCall): void {
   const tag = htmlTagName(element);
   const isImage = tag === HTML_IMAGE_TAG;
   if (tag !== undefined && HTML_URL_ATTRIBUTES[tag] === event.attrName) {
@@ -139,7 +146,7 @@ function checkAttribute(element: Element, event: UponSanitizeAttributeHookEvent,
  * After its attributes: a link with a kept `href` gets the fixed `rel`; a link without one, or inside another
  * link, becomes its content; an image without a kept `src` is removed.
  */
-function finishElement(element: Element, call: HtmlCall): void {
+export function finishElement(element: Element, call: HtmlCall): void {
   const tag = htmlTagName(element);
   if (tag === 'a') {
     if (element.hasAttribute('href') && !isInsideLink(element)) {
@@ -167,7 +174,7 @@ function isInsideLink(element: Element): boolean {
  * Replaces an element by its children. The children go after the element, in order, before it is removed,
  * so DOMPurify's node iterator (standing on the element) visits and sanitizes each of them next.
  */
-function unwrap(element: Element): void {
+export function unwrap(element: Element): void {
   const parent = element.parentNode;
   if (parent === null) return;
   while (element.lastChild !== null) parent.insertBefore(element.lastChild, element.nextSibling);

@@ -18,7 +18,11 @@ export const HTML_ALLOWED_TAGS: readonly string[] = Object.freeze([
 /** The one attribute rich text may keep; its value must pass the egress policy. */
 export const HTML_ALLOWED_ATTRIBUTES: readonly string[] = Object.freeze(['href']);
 
-/** Elements whose content is removed with them (never turned into text). */
+/**
+ * Elements whose content is removed with them (never turned into text). The list is complete: it names also
+ * the elements DOMPurify drops with their content by default, so a sanitizer without those defaults (the
+ * browser's Sanitizer API) applies the same profile.
+ */
 export const HTML_FORBIDDEN_CONTENTS: readonly string[] = Object.freeze([
   'script',
   'style',
@@ -39,6 +43,20 @@ export const HTML_FORBIDDEN_CONTENTS: readonly string[] = Object.freeze([
   'noembed',
   'noframes',
   'plaintext',
+  'annotation-xml',
+  'audio',
+  'colgroup',
+  'desc',
+  'foreignobject',
+  'head',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'selectedcontent',
+  'thead',
+  'video',
 ]);
 
 /** The `rel` every kept link gets: no opener, no referrer, no ranking credit, marked as user content. */
