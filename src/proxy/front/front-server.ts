@@ -93,7 +93,9 @@ function sharedParts(core: ProxyCore): SharedParts {
       capabilities,
       instructions: instructionsFor(core.upstream.client.getInstructions()),
       resources:
-        capabilities.resources === undefined ? undefined : resourceContract(core.settings.name, bounds),
+        capabilities.resources === undefined
+          ? undefined
+          : resourceContract(core.settings.name, bounds, core.settings.instructions),
     });
     SHARED.set(core, parts);
   }

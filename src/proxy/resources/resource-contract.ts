@@ -1,6 +1,7 @@
 // The contract a `resources/read` result is held to: closed contents, prose as text, binary payloads as checked base64.
 import { defineTool, type ToolDefinition } from '../../contract/define-tool.js';
 import { ANY_JSON_REF, anyJsonSchema, textPurpose } from '../../mcp/contract/any-json.js';
+import type { InstructionPolicy } from '../../purposes/text/instruction.js';
 
 /** Bounds of a resource read result. */
 export interface ResourceBounds {
@@ -13,17 +14,22 @@ export interface ResourceBounds {
 const URI_LENGTH = 8192;
 const BASE64 = '^[A-Za-z0-9+/]*={0,2}$';
 
-/** A string of prose of at most `maxLength` code points. */
-function prose(maxLength: number): object {
-  return { type: 'string', maxLength, 'x-purpose': textPurpose(maxLength) };
+/** A string of prose of at most `maxLength` code points (examined for instructions as `instructions` says). */
+function prose(maxLength: number, instructions?: InstructionPolicy): object {
+  return { type: 'string', maxLength, 'x-purpose': textPurpose(maxLength, instructions) };
 }
 
 /**
  * The `resources/read` contract: `{ contents: [{ uri, mimeType?, text? | blob?, _meta? }], _meta? }`, every
  * object closed, text and URIs through the `text` purpose, `blob` base64 checked and never rewritten, `_meta`
- * any bounded JSON. Compiled once per bounds.
+ * any bounded JSON; the items' text examined for instructions to the assistant as `instructions` says (the
+ * proxy's `--instructions`). Compiled once per proxy.
  */
-export function resourceContract(server: string, bounds: ResourceBounds): ToolDefinition<unknown> {
+export function resourceContract(
+  server: string,
+  bounds: ResourceBounds,
+  instructions: InstructionPolicy,
+): ToolDefinition<unknown> {
   const meta = { $ref: ANY_JSON_REF };
   const item = {
     type: 'object',
@@ -31,7 +37,7 @@ export function resourceContract(server: string, bounds: ResourceBounds): ToolDe
     properties: {
       uri: prose(URI_LENGTH),
       mimeType: prose(255),
-      text: prose(bounds.maxBytes),
+      text: prose(bounds.maxBytes, instructions),
       blob: { type: 'string', maxLength: bounds.maxBytes, pattern: BASE64, 'x-purpose': 'id' },
       _meta: meta,
     },

@@ -33,9 +33,16 @@ export function freshHome(): string {
 export interface TestClient {
   listTools(): Promise<{ tools: Array<{ name: string; description?: string; inputSchema?: unknown }> }>;
   callTool(name: string, args?: Record<string, unknown>): Promise<CallResult>;
+  readResource(uri: string): Promise<ReadResult>;
   /** How many `notifications/tools/list_changed` the client has received. */
   toolsChanged(): number;
   close(): Promise<void>;
+}
+
+/** A `resources/read` result as the client got it. */
+export interface ReadResult {
+  readonly contents: Array<{ uri: string; text?: string }>;
+  readonly _meta?: Record<string, unknown>;
 }
 
 /** A `tools/call` result as the client got it. */
@@ -99,6 +106,7 @@ async function connect(transport: unknown, options: ClientOptions): Promise<Test
     return {
       listTools: () => client.listTools() as never,
       callTool: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallResult>,
+      readResource: (uri) => client.readResource({ uri }) as Promise<ReadResult>,
       toolsChanged: () => 0,
       close: () => client.close(),
     };
@@ -117,6 +125,7 @@ async function connect(transport: unknown, options: ClientOptions): Promise<Test
     return {
       listTools: () => client.listTools() as never,
       callTool: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallResult>,
+      readResource: (uri) => client.readResource({ uri }) as Promise<ReadResult>,
       toolsChanged: () => changes,
       close: () => client.close(),
     };
@@ -135,6 +144,7 @@ async function connect(transport: unknown, options: ClientOptions): Promise<Test
   return {
     listTools: () => client.listTools({}, { cacheMode: 'bypass' }) as never,
     callTool: (name, args = {}) => client.callTool({ name, arguments: args }) as Promise<CallResult>,
+    readResource: (uri) => client.readResource({ uri }) as Promise<ReadResult>,
     toolsChanged: () => changes,
     close: () => client.close(),
   };
